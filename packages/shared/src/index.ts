@@ -1,0 +1,5 @@
+export * from './errors.ts'
+export * from './ids.ts'
+export * from './views.ts'
+export * from './roles.ts'
+export * from './constants.ts'
