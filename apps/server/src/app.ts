@@ -1,0 +1,124 @@
+/** Builds the Hono app: context, limits, sessions, each domain's router under /api, auth, the web app. */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import crypto from 'node:crypto'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Env } from './env.ts'
+import type { OpenDatabase } from './db/openDatabase.ts'
+import type { Auth } from './auth/createAuth.ts'
+import { CLIENT_IP_HEADER } from './auth/createAuth.ts'
+import type { Logger } from './lib/logger.ts'
+import type { Mailer } from './domains/mail/mailer.ts'
+import type { AppEnv, SessionUser } from './lib/context.ts'
+import { onError } from './lib/onError.ts'
+import { toIso } from './lib/time.ts'
+import { statusRoutes } from './domains/status/routes.ts'
+import { probesRoutes } from './domains/probes/routes.ts'
+
+/** Everything the routes need; built once in main.ts (or a test server). */
+export interface AppDeps {
+  env: Env
+  database: OpenDatabase
+  auth: Auth
+  logger: Logger
+  mailer: Mailer
+}
+
+/** Paths that take uploads and so get the larger body cap. */
+const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/inboxes/email']
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
+
+function header(c: { req: { header(name: string): string | undefined } }, name: string): string | null {
+  const v = c.req.header(name)
+  return v ? v.slice(0, 200) : null
+}
+
+export function createApp(deps: AppDeps) {
+  const { env, auth, logger } = deps
+  const app = new OpenAPIHono<AppEnv>()
+  app.onError(onError)
+
+  // Request context: id, SPEC §7 client headers, a child logger.
+  app.use('*', async (c, next) => {
+    const requestId = crypto.randomUUID()
+    const client = {
+      platform: header(c, 'x-app-platform'),
+      appName: header(c, 'x-app-name'),
+      appVersion: header(c, 'x-app-version'),
+      clientId: header(c, 'x-client-id'),
+      sessionId: header(c, 'x-session-id'),
+      dev: c.req.header('x-app-dev') === '1',
+    }
+    c.set('requestId', requestId)
+    c.set('client', client)
+    c.set('user', null)
+    c.set('sessionId', null)
+    const log = logger.child({ requestId, platform: client.platform, clientId: client.clientId, appSessionId: client.sessionId })
+    c.set('log', log)
+    const start = performance.now()
+    await next()
+    if (c.req.path.startsWith('/api')) {
+      log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start), userId: c.get('user')?.id }, 'request')
+    }
+  })
+
+  // Body caps: 1 MiB by default, larger for uploads.
+  const tooLarge = (limit: number) => bodyLimit({ maxSize: limit, onError: (c) => c.json({ code: 4, message: 'Invalid input', reason: `Request body exceeds ${limit} bytes` }, 413) })
+  const smallCap = tooLarge(env.REQUEST_BODY_LIMIT)
+  const uploadCap = tooLarge(env.UPLOAD_BODY_LIMIT)
+  app.use('/api/*', (c, next) => (UPLOAD_PATHS.some((p) => c.req.path.startsWith(p)) ? uploadCap(c, next) : smallCap(c, next)))
+
+  // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers)
+    headers.delete(CLIENT_IP_HEADER)
+    const address = getConnInfo(c).remote.address
+    if (address) headers.set(CLIENT_IP_HEADER, address)
+    return auth.handler(new Request(c.req.raw, { headers }))
+  })
+
+  // Session (cookie or Bearer) for every other API route.
+  app.use('/api/*', async (c, next) => {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+    if (result?.user) {
+      const u = result.user as typeof result.user & { role?: string; roleEndAt?: Date | string | null; handle?: string | null }
+      const user: SessionUser = {
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        emailVerified: Boolean(u.emailVerified),
+        image: u.image ?? null,
+        role: u.role ?? env.DEFAULT_ROLE,
+        roleEndAt: toIso(u.roleEndAt ?? null),
+        handle: u.handle ?? null,
+      }
+      c.set('user', user)
+      c.set('sessionId', result.session.id)
+    }
+    await next()
+  })
+
+  app.route('/api/status', statusRoutes(deps))
+  app.route('/api/probes', probesRoutes(deps))
+
+  app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Brook API', version: '0.7.0', description: 'Every answer is {code: 0, data} or {code, message, reason?}.' } })
+
+  app.all('/api/*', (c) => c.json({ code: 6, message: 'Not found', reason: `${c.req.method} ${c.req.path}` }, 404))
+
+  // The web app: static files, then index.html for client-side routes.
+  const webDist = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist
+  const indexFile = path.join(webDist, 'index.html')
+  app.use('/*', serveStatic({ root: webDist }))
+  app.get('/*', (c) => {
+    if (!fs.existsSync(indexFile)) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503)
+    return c.html(fs.readFileSync(indexFile, 'utf8'))
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

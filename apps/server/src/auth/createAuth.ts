@@ -1,0 +1,120 @@
+/**
+ * Accounts with better-auth on Brook's own database: e-mail + password, sessions, e-mail
+ * verification and password reset through the mailer, two-factor, one-time tokens, bearer
+ * tokens, and GitHub/Google when configured. The first user of an instance is admin.
+ */
+import crypto from 'node:crypto'
+import { betterAuth } from 'better-auth'
+import { bearer, customSession, oneTimeToken, twoFactor } from 'better-auth/plugins'
+import { newId, type UserRole } from '@brook/shared'
+import type { Env } from '../env.ts'
+import type { OpenDatabase } from '../db/openDatabase.ts'
+import type { Mailer } from '../domains/mail/mailer.ts'
+import type { InstanceRepo } from '../domains/instance/repo.ts'
+import { toIso } from '../lib/time.ts'
+
+/** Header the server sets from the socket address so rate limits key on the real client. */
+export const CLIENT_IP_HEADER = 'x-brook-client-ip'
+
+export interface AuthDeps {
+  env: Env
+  database: OpenDatabase
+  mailer: Mailer
+  instance: InstanceRepo
+}
+
+/** The auth secret: AUTH_SECRET, else one generated once per instance and kept in the database. */
+export async function resolveAuthSecret(env: Env, instance: InstanceRepo): Promise<string> {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET
+  return instance.getOrInsert('auth_secret', crypto.randomBytes(32).toString('base64url'))
+}
+
+export function createAuth(deps: AuthDeps, secret: string) {
+  const { env, database, mailer, instance } = deps
+  const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {}
+  if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) socialProviders.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) socialProviders.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+
+  return betterAuth({
+    appName: 'Brook',
+    secret,
+    basePath: '/api/auth',
+    baseURL: env.PUBLIC_URL,
+    // Same-origin requests are trusted whatever host/port the instance is reached on.
+    trustedOrigins: (request) => [request ? new URL(request.url).origin : undefined, env.PUBLIC_URL],
+    database: { db: database.db, type: database.dialect },
+    telemetry: { enabled: false },
+    advanced: {
+      database: { generateId: () => newId() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, input: false, defaultValue: env.DEFAULT_ROLE },
+        roleEndAt: { type: 'date', required: false, input: false },
+        handle: { type: 'string', required: false, unique: true },
+        bio: { type: 'string', required: false },
+        website: { type: 'string', required: false },
+        socialLinks: { type: 'string', required: false },
+      },
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailVerification: async ({ newEmail, url }) => {
+          await mailer.send({ to: newEmail, subject: 'Confirm your new Brook e-mail address', text: `Open this link to confirm your new e-mail address: ${url}`, kind: 'change-email' })
+        },
+      },
+      deleteUser: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({ to: user.email, subject: 'Reset your Brook password', text: `Open this link to choose a new password: ${url}`, kind: 'reset-password' })
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({ to: user.email, subject: 'Verify your Brook e-mail address', text: `Open this link to verify your e-mail address: ${url}`, kind: 'verify-email' })
+      },
+    },
+    socialProviders,
+    rateLimit: {
+      enabled: env.AUTH_RATE_LIMIT,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: env.AUTH_SIGNIN_MAX_PER_MINUTE },
+        '/two-factor/verify-totp': { window: 60, max: env.AUTH_SIGNIN_MAX_PER_MINUTE },
+        '/two-factor/verify-backup-code': { window: 60, max: env.AUTH_SIGNIN_MAX_PER_MINUTE },
+        '/forget-password': { window: 300, max: 5 },
+        '/request-password-reset': { window: 300, max: 5 },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const role: UserRole = (await instance.userCount()) === 0 ? 'admin' : env.DEFAULT_ROLE
+            return { data: { ...user, role } }
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: 'Brook' }),
+      oneTimeToken({ expiresIn: 3 }),
+      bearer(),
+      customSession(async ({ user, session }) => {
+        const u = user as typeof user & { role?: string; roleEndAt?: Date | string | null }
+        return { user, session, role: u.role ?? env.DEFAULT_ROLE, roleEndAt: toIso(u.roleEndAt ?? null) }
+      }),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,24 @@
+/** Runs the one migration set (both dialects) up to the latest. */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import * as m0001 from './migrations/0001_auth.ts'
+import * as m0002 from './migrations/0002_reader.ts'
+
+/** In order; a new migration is appended here with the next number. */
+export const migrations: Record<string, Migration> = {
+  '0001_auth': m0001,
+  '0002_reader': m0002,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'brook_migrations', migrationLockTableName: 'brook_migrations_lock' })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error) {
+    const detail = error instanceof Error ? error.message : String(error)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${detail}`, { cause: error })
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

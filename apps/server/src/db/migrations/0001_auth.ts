@@ -1,0 +1,107 @@
+/** Accounts: the tables better-auth uses (core, two-factor, rate limit), plus the mail outbox. */
+import type { Kysely } from 'kysely'
+import { authTypes } from './columnTypes.ts'
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = authTypes(db)
+  await db.schema
+    .createTable('user')
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull().unique())
+    .addColumn('emailVerified', t.bool, (c) => c.notNull())
+    .addColumn('image', 'text')
+    .addColumn('createdAt', t.date, (c) => c.notNull())
+    .addColumn('updatedAt', t.date, (c) => c.notNull())
+    .addColumn('twoFactorEnabled', t.bool)
+    .addColumn('role', 'text', (c) => c.notNull().defaultTo('free'))
+    .addColumn('roleEndAt', t.date)
+    .addColumn('handle', 'text', (c) => c.unique())
+    .addColumn('bio', 'text')
+    .addColumn('website', 'text')
+    .addColumn('socialLinks', 'text')
+    .execute()
+  await db.schema
+    .createTable('session')
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('expiresAt', t.date, (c) => c.notNull())
+    .addColumn('token', 'text', (c) => c.notNull().unique())
+    .addColumn('createdAt', t.date, (c) => c.notNull())
+    .addColumn('updatedAt', t.date, (c) => c.notNull())
+    .addColumn('ipAddress', 'text')
+    .addColumn('userAgent', 'text')
+    .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+    .execute()
+  await db.schema.createIndex('session_userId_idx').on('session').column('userId').execute()
+  await db.schema
+    .createTable('account')
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('accountId', 'text', (c) => c.notNull())
+    .addColumn('providerId', 'text', (c) => c.notNull())
+    .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('accessToken', 'text')
+    .addColumn('refreshToken', 'text')
+    .addColumn('idToken', 'text')
+    .addColumn('accessTokenExpiresAt', t.date)
+    .addColumn('refreshTokenExpiresAt', t.date)
+    .addColumn('scope', 'text')
+    .addColumn('password', 'text')
+    .addColumn('createdAt', t.date, (c) => c.notNull())
+    .addColumn('updatedAt', t.date, (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('account_userId_idx').on('account').column('userId').execute()
+  await db.schema
+    .createTable('verification')
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('identifier', 'text', (c) => c.notNull())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('expiresAt', t.date, (c) => c.notNull())
+    .addColumn('createdAt', t.date, (c) => c.notNull())
+    .addColumn('updatedAt', t.date, (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('verification_identifier_idx').on('verification').column('identifier').execute()
+  await db.schema
+    .createTable('twoFactor')
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('secret', 'text', (c) => c.notNull())
+    .addColumn('backupCodes', 'text', (c) => c.notNull())
+    .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('verified', t.bool)
+    .addColumn('failedVerificationCount', 'integer')
+    .addColumn('lockedUntil', t.date)
+    .execute()
+  await db.schema.createIndex('twoFactor_userId_idx').on('twoFactor').column('userId').execute()
+  await db.schema.createIndex('twoFactor_secret_idx').on('twoFactor').column('secret').execute()
+  await db.schema
+    .createTable('rateLimit')
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('key', 'text', (c) => c.notNull().unique())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('lastRequest', 'bigint', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('mail_outbox')
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('to', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('html', 'text')
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('sentAt', 'text')
+    .addColumn('error', 'text')
+    .execute()
+  // Instance-wide values every process shares (e.g. the generated auth secret).
+  await db.schema
+    .createTable('instance_kv')
+    .addColumn('key', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('mail_outbox_to_idx').on('mail_outbox').columns(['to', 'createdAt']).execute()
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['instance_kv', 'mail_outbox', 'rateLimit', 'twoFactor', 'verification', 'account', 'session', 'user']) {
+    await db.schema.dropTable(table).execute()
+  }
+}

@@ -1,0 +1,53 @@
+/** Opens the database the configuration names: SQLite (node:sqlite, WAL) by default, PostgreSQL for postgres:// URLs. */
+import fs from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+import { nodeSqliteDatabase } from './nodeSqliteDatabase.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export type DatabaseLocation =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number }
+
+/** An open database: the query builder plus what better-auth and the probes need. */
+export interface OpenDatabase {
+  db: Kysely<Database>
+  dialect: Dialect
+  /** The raw DatabaseSync (SQLite) — better-auth can take it directly. */
+  sqlite?: DatabaseSync
+  pool?: pg.Pool
+  close(): Promise<void>
+}
+
+// int8 (counts, sums) as JS numbers; ids are text, so no precision is at stake.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (v: string) => Number(v)
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+/** Opens (and creates, for SQLite) the database at a location. */
+export function openDatabase(location: DatabaseLocation): OpenDatabase {
+  if (location.dialect === 'sqlite') {
+    if (location.file !== ':memory:') fs.mkdirSync(path.dirname(location.file), { recursive: true })
+    const sqlite = new DatabaseSync(location.file, { timeout: 5000 })
+    sqlite.exec('PRAGMA journal_mode = WAL')
+    sqlite.exec('PRAGMA synchronous = NORMAL')
+    sqlite.exec('PRAGMA foreign_keys = ON')
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
+    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() }
+  }
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: location.poolSize ?? 10,
+    types: pgTypes,
+    ...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', pool, close: () => db.destroy() }
+}

@@ -1,0 +1,191 @@
+/** Row types of every table, as Kysely sees them. Times are ISO text; flags are 0/1 integers. */
+import type { Generated } from 'kysely'
+
+/** better-auth's dates: Date objects through its adapter, ISO text when read raw on SQLite. */
+type AuthDate = Date | string
+type AuthBool = boolean | number
+
+export interface UserTable {
+  id: string
+  name: string
+  email: string
+  emailVerified: AuthBool
+  image: string | null
+  createdAt: AuthDate
+  updatedAt: AuthDate
+  twoFactorEnabled: AuthBool | null
+  role: string
+  roleEndAt: AuthDate | null
+  handle: string | null
+  bio: string | null
+  website: string | null
+  socialLinks: string | null
+}
+
+export interface SessionTable {
+  id: string
+  expiresAt: AuthDate
+  token: string
+  createdAt: AuthDate
+  updatedAt: AuthDate
+  ipAddress: string | null
+  userAgent: string | null
+  userId: string
+}
+
+export interface MailOutboxTable {
+  id: string
+  to: string
+  subject: string
+  text: string
+  html: string | null
+  kind: string
+  createdAt: string
+  sentAt: string | null
+  error: string | null
+}
+
+export interface FeedsTable {
+  id: string
+  url: string
+  title: string | null
+  description: string | null
+  siteUrl: string | null
+  image: string | null
+  language: string | null
+  ownerUserId: string | null
+  etag: string | null
+  lastModified: string | null
+  checkedAt: string | null
+  nextCheckAt: string | null
+  errorAt: string | null
+  errorMessage: string | null
+  errorCount: Generated<number>
+  ttlMinutes: number | null
+  updatesPerWeek: Generated<number>
+  latestEntryPublishedAt: string | null
+  subscriptionCount: Generated<number>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface EntriesTable {
+  id: string
+  feedId: string | null
+  inboxId: string | null
+  guid: string
+  title: string | null
+  url: string | null
+  description: string | null
+  content: string | null
+  author: string | null
+  authorUrl: string | null
+  authorAvatar: string | null
+  publishedAt: string
+  updatedAt: string | null
+  insertedAt: string
+  /** JSON text */
+  categories: string | null
+  /** JSON text */
+  media: string | null
+  /** JSON text */
+  attachments: string | null
+  /** JSON text */
+  extra: string | null
+  language: string | null
+  contentHash: string | null
+  readabilityContent: string | null
+  readabilityUpdatedAt: string | null
+}
+
+export interface InboxesTable {
+  id: string
+  userId: string
+  title: string | null
+  secret: string
+  createdAt: string
+}
+
+export interface ListsTable {
+  id: string
+  ownerUserId: string
+  title: string
+  description: string | null
+  image: string | null
+  view: number
+  fee: Generated<number>
+  subscriptionCount: Generated<number>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ListFeedsTable {
+  listId: string
+  feedId: string
+  createdAt: string
+}
+
+export interface SubscriptionsTable {
+  id: string
+  userId: string
+  feedId: string | null
+  listId: string | null
+  inboxId: string | null
+  view: number
+  title: string | null
+  category: string | null
+  isPrivate: Generated<number>
+  hideFromTimeline: Generated<number>
+  createdAt: string
+}
+
+export interface EntryReadsTable {
+  userId: string
+  entryId: string
+  readAt: string
+}
+
+export interface UnreadCountsTable {
+  userId: string
+  sourceId: string
+  count: Generated<number>
+}
+
+export interface CollectionsTable {
+  userId: string
+  entryId: string
+  feedId: string | null
+  view: number
+  createdAt: string
+}
+
+export interface SettingsTable {
+  userId: string
+  tab: string
+  /** JSON text */
+  payload: string
+  updatedAt: string
+}
+
+export interface InstanceKvTable {
+  key: string
+  value: string
+}
+
+/** Every table of the server database. */
+export interface Database {
+  user: UserTable
+  session: SessionTable
+  mail_outbox: MailOutboxTable
+  instance_kv: InstanceKvTable
+  feeds: FeedsTable
+  entries: EntriesTable
+  inboxes: InboxesTable
+  lists: ListsTable
+  list_feeds: ListFeedsTable
+  subscriptions: SubscriptionsTable
+  entry_reads: EntryReadsTable
+  unread_counts: UnreadCountsTable
+  collections: CollectionsTable
+  settings: SettingsTable
+}

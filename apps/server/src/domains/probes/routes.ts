@@ -1,0 +1,45 @@
+/** GET /api/probes/{postgresql,redis,bullmq,rsshub}: the real state of each configured service. */
+import { createRoute, z } from '@hono/zod-openapi'
+import type { AppDeps } from '../../app.ts'
+import { createRouter } from '../../lib/router.ts'
+import { probeBullmq, probeDatabase, probeRedis, probeRsshub, type ProbeResult } from './checks.ts'
+
+const ProbeSchema = z.object({
+  status: z.enum(['ok', 'not_configured', 'error']),
+  latencyMs: z.number().optional(),
+  message: z.string().optional(),
+  detail: z.record(z.string(), z.unknown()).optional(),
+})
+
+const names = ['postgresql', 'redis', 'bullmq', 'rsshub'] as const
+
+function probeRoute(name: (typeof names)[number]) {
+  return createRoute({
+    method: 'get',
+    path: `/${name}`,
+    tags: ['probes'],
+    summary: `Health of ${name}`,
+    responses: {
+      200: { description: 'Healthy or not configured', content: { 'application/json': { schema: z.object({ code: z.literal(0), data: ProbeSchema }) } } },
+      503: { description: 'Configured but failing', content: { 'application/json': { schema: z.object({ code: z.number(), message: z.string(), reason: z.string(), data: ProbeSchema }) } } },
+    },
+  })
+}
+
+export function probesRoutes({ env, database }: AppDeps) {
+  const run: Record<(typeof names)[number], () => Promise<ProbeResult>> = {
+    postgresql: () => probeDatabase(database),
+    redis: () => probeRedis(env.REDIS_URL),
+    bullmq: () => probeBullmq(env.REDIS_URL),
+    rsshub: () => probeRsshub(env.RSSHUB_URL),
+  }
+  const router = createRouter()
+  for (const name of names) {
+    router.openapi(probeRoute(name), async (c) => {
+      const result = await run[name]()
+      if (result.status === 'error') return c.json({ code: 1005, message: 'Internal error', reason: `${name}: ${result.message}`, data: result }, 503)
+      return c.json({ code: 0 as const, data: result }, 200)
+    })
+  }
+  return router
+}

@@ -1,0 +1,63 @@
+/** GET /api/status/configs: what this instance is, what it has enabled, and its limits (public). */
+import { createRoute, z } from '@hono/zod-openapi'
+import { APP_VERSION } from '@brook/shared'
+import type { AppDeps } from '../../app.ts'
+import { createRouter, ok } from '../../lib/router.ts'
+
+const ConfigsSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  features: z.object({
+    database: z.enum(['sqlite', 'postgres']),
+    queue: z.enum(['in-process', 'bullmq']),
+    emailDelivery: z.enum(['outbox', 'smtp']),
+    socialProviders: z.array(z.string()),
+    rsshub: z.boolean(),
+    ai: z.boolean(),
+    twoFactor: z.boolean(),
+  }),
+  limits: z.object({
+    subscriptions: z.number(),
+    trialFeeds: z.number(),
+    trialLists: z.number(),
+    trialInboxes: z.number(),
+    opmlImport: z.number(),
+    requestBodyBytes: z.number(),
+    uploadBodyBytes: z.number(),
+  }),
+})
+
+const route = createRoute({
+  method: 'get',
+  path: '/configs',
+  tags: ['status'],
+  summary: 'Instance version, enabled features and limits',
+  responses: { 200: { description: 'Configuration', content: { 'application/json': { schema: z.object({ code: z.literal(0), data: ConfigsSchema }) } } } },
+})
+
+export function statusRoutes({ env, database }: AppDeps) {
+  const socialProviders = [env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET ? 'github' : null, env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? 'google' : null].filter((p): p is string => p !== null)
+  const data: z.infer<typeof ConfigsSchema> = {
+    name: 'Brook',
+    version: APP_VERSION,
+    features: {
+      database: database.dialect,
+      queue: env.REDIS_URL ? 'bullmq' : 'in-process',
+      emailDelivery: env.SMTP_URL ? 'smtp' : 'outbox',
+      socialProviders,
+      rsshub: Boolean(env.RSSHUB_URL),
+      ai: false,
+      twoFactor: true,
+    },
+    limits: {
+      subscriptions: env.SUBSCRIPTION_LIMIT,
+      trialFeeds: env.TRIAL_FEED_LIMIT,
+      trialLists: env.TRIAL_LIST_LIMIT,
+      trialInboxes: env.TRIAL_INBOX_LIMIT,
+      opmlImport: env.OPML_IMPORT_QUOTA,
+      requestBodyBytes: env.REQUEST_BODY_LIMIT,
+      uploadBodyBytes: env.UPLOAD_BODY_LIMIT,
+    },
+  }
+  return createRouter().openapi(route, (c) => c.json(ok(data), 200))
+}

@@ -1,0 +1,95 @@
+/** The only reader of process.env: every setting of the server, parsed with zod at boot. */
+import path from 'node:path'
+import { z } from 'zod'
+import { USER_ROLES } from '@brook/shared'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const optionalUrl = z.url().optional()
+
+/** Schema of the configuration; each key is an environment variable. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(postgres|postgresql):\/\//.test(v) || /^(sqlite:|file:)/.test(v) || v.endsWith('.db'), 'must be a postgres:// URL or a SQLite file path')
+    .optional(),
+  REDIS_URL: z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL').optional(),
+  SERVICES: z
+    .string()
+    .default('web,worker,scheduler')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['web', 'worker', 'scheduler'])).min(1)),
+  WORKER_ID: z.coerce.number().int().min(0).max(1023).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEFAULT_ROLE: z.enum(USER_ROLES).default('free'),
+  AUTH_RATE_LIMIT: bool.default(true),
+  AUTH_SIGNIN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Brook <brook@localhost>'),
+  REQUEST_BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+  UPLOAD_BODY_LIMIT: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  FETCH_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  RSSHUB_URL: optionalUrl,
+  SUBSCRIPTION_LIMIT: z.coerce.number().int().min(1).default(5000),
+  TRIAL_FEED_LIMIT: z.coerce.number().int().min(0).default(100),
+  TRIAL_LIST_LIMIT: z.coerce.number().int().min(0).default(10),
+  TRIAL_INBOX_LIMIT: z.coerce.number().int().min(0).default(2),
+  OPML_IMPORT_QUOTA: z.coerce.number().int().min(1).default(500),
+  WEB_DIST_DIR: z.string().optional(),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+/** Thrown for a bad configuration; the message names each offending variable. */
+export class EnvError extends Error {}
+
+/** Parses a record of variables (process.env by default); empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned: Record<string, string> = {}
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key]
+    if (value !== undefined && value !== '') cleaned[key] = value
+  }
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return result.data
+}
+
+/** Absolute data directory. */
+export function dataDir(env: Env): string {
+  return path.resolve(env.DATA_DIR)
+}
+
+/** The SQLite file or PostgreSQL URL the server opens. */
+export function databaseLocation(env: Env): { dialect: 'postgres'; url: string } | { dialect: 'sqlite'; file: string } {
+  const url = env.DATABASE_URL
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url }
+  if (url) return { dialect: 'sqlite', file: path.resolve(url.replace(/^(sqlite:|file:)(\/\/)?/, '')) }
+  return { dialect: 'sqlite', file: path.join(dataDir(env), 'brook.db') }
+}
+
+/** Test-only connection strings (read here so nothing else touches process.env). */
+export const testEnv = {
+  databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+  redisUrl: process.env.TEST_REDIS_URL || undefined,
+}
+
+// msgpackr (pulled in by BullMQ) would load a native addon; Brook runs without native addons.
+process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED ??= 'true'

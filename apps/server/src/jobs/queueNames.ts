@@ -1,0 +1,2 @@
+/** BullMQ queue names shared by producers, workers and the probes. */
+export const REFRESH_QUEUE = 'brook-refresh-feed'

@@ -1,0 +1,29 @@
+/** Entry point: reads the environment, starts the roles named in SERVICES, prints the URL. */
+import { EnvError, parseEnv } from './env.ts'
+import { startBrook } from './server.ts'
+
+async function main(): Promise<void> {
+  let env
+  try {
+    env = parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const brook = await startBrook(env)
+  console.log(`Brook is running at ${env.PUBLIC_URL ?? brook.url}`)
+  const stop = async () => {
+    await brook.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error) => {
+  console.error('Brook failed to start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

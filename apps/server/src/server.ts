@@ -1,0 +1,52 @@
+/** Starts Brook from a parsed configuration: database, migrations, auth, the HTTP server. */
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { setIdWorker } from '@brook/shared'
+import { databaseLocation, type Env } from './env.ts'
+import { openDatabase, type OpenDatabase } from './db/openDatabase.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { createAuth, resolveAuthSecret } from './auth/createAuth.ts'
+import { createLogger, type Logger } from './lib/logger.ts'
+import { createMailer } from './domains/mail/mailer.ts'
+import { mailRepo } from './domains/mail/repo.ts'
+import { instanceRepo } from './domains/instance/repo.ts'
+import { createApp, type AppDeps } from './app.ts'
+
+export interface RunningBrook {
+  url: string
+  port: number
+  deps: AppDeps
+  close(): Promise<void>
+}
+
+/** Opens and migrates the database, then builds every dependency the app needs. */
+export async function buildDeps(env: Env, options: { database?: OpenDatabase; logger?: Logger } = {}): Promise<AppDeps> {
+  setIdWorker(env.WORKER_ID)
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL)
+  const database = options.database ?? openDatabase(databaseLocation(env))
+  await migrateToLatest(database.db)
+  const instance = instanceRepo(database.db)
+  const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
+  const auth = createAuth({ env, database, mailer, instance }, await resolveAuthSecret(env, instance))
+  return { env, database, auth, logger, mailer }
+}
+
+/** Starts the HTTP server on env.PORT (0 picks a free port). */
+export async function startBrook(env: Env, options: { database?: OpenDatabase; logger?: Logger } = {}): Promise<RunningBrook> {
+  const deps = await buildDeps(env, options)
+  const app = createApp(deps)
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s))
+  })
+  const port = (server.address() as AddressInfo).port
+  const url = `http://localhost:${port}`
+  return {
+    url,
+    port,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await deps.database.close()
+    },
+  }
+}
