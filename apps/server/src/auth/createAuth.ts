@@ -89,6 +89,7 @@ export function createAuth(deps: AuthDeps, secret: string) {
       max: 300,
       customRules: {
         '/sign-in/email': { window: 60, max: env.AUTH_SIGNIN_MAX_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: 20 },
         '/two-factor/verify-totp': { window: 60, max: env.AUTH_SIGNIN_MAX_PER_MINUTE },
         '/two-factor/verify-backup-code': { window: 60, max: env.AUTH_SIGNIN_MAX_PER_MINUTE },
         '/forget-password': { window: 300, max: 5 },

@@ -1,5 +1,5 @@
 /** Runs the one migration set (both dialects) up to the latest. */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import * as m0001 from './migrations/0001_auth.ts'
 import * as m0002 from './migrations/0002_reader.ts'
 
@@ -13,7 +13,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'brook_migrations', migrationLockTableName: 'brook_migrations_lock' })
+  // On PostgreSQL the bookkeeping tables live in the connection's own schema; without naming it,
+  // Kysely would find another schema's tables of the same name and think they were ours.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+  const migrator = new Migrator({ db, provider, migrationTableName: 'brook_migrations', migrationLockTableName: 'brook_migrations_lock', migrationTableSchema })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {
