@@ -38,8 +38,9 @@ export type FetchOptions = {
   signal?: AbortSignal
   /**
    * Test-only: replaces the address policy of the guard (default `isPublicAddress`) for this call,
-   * e.g. to let a test reach the loopback farm for the first hop while every other private
-   * address stays refused. Ignored when `allowPrivateNetworks` is true.
+   * e.g. to let a test reach the loopback farm under a test host name (with `resolveHost`) for the
+   * first hop while every other private address stays refused. Ignored when
+   * `allowPrivateNetworks` is true. Production code never sets it.
    */
   isAllowedAddress?: AddressPolicy
   /** Test-only: replaces DNS for this call so tests can play hostile answers. */

@@ -13,8 +13,13 @@ import dns from 'node:dns'
 import net from 'node:net'
 import { buildConnector } from 'undici'
 
-/** Decides whether the fetcher may connect to one IP address. Default: `isPublicAddress`. */
-export type AddressPolicy = (address: string) => boolean
+/**
+ * Decides whether the fetcher may connect to one IP address. Default: `isPublicAddress`.
+ * `via` says where the address came from: an IP literal in the URL or a DNS answer for a name
+ * (tests use it to reach the loopback farm under a test host name while every literal private
+ * address, however spelled, stays refused).
+ */
+export type AddressPolicy = (address: string, via: 'literal' | 'dns') => boolean
 
 /** Resolves a host name to its addresses; replaceable so tests can play DNS. */
 export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>
@@ -137,7 +142,7 @@ export function checkUrlTarget(url: URL, isAllowedAddress: AddressPolicy): void 
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (host === '') throw new SsrfError(`refused: empty host in ${url.href}`)
   if (isLocalhostName(host)) throw new SsrfError(`refused: ${host} is a local address`)
-  if (net.isIP(host) && !isAllowedAddress(host)) {
+  if (net.isIP(host) && !isAllowedAddress(host, 'literal')) {
     throw new SsrfError(`refused: ${host} is not a public address`)
   }
 }
@@ -162,12 +167,12 @@ export function createGuardedConnector(options: {
     const fail = (message: string) => callback(new SsrfError(message), null)
     if (isLocalhostName(hostname)) return fail(`refused: ${hostname} is a local address`)
     if (net.isIP(hostname)) {
-      if (!options.isAllowedAddress(hostname)) return fail(`refused: ${hostname} is not a public address`)
+      if (!options.isAllowedAddress(hostname, 'literal')) return fail(`refused: ${hostname} is not a public address`)
       return base(connectOptions, callback)
     }
     resolve(hostname).then(
       (answers) => {
-        const allowed = answers.find((answer) => options.isAllowedAddress(answer.address))
+        const allowed = answers.find((answer) => options.isAllowedAddress(answer.address, 'dns'))
         if (!allowed) {
           const seen = answers.map((a) => a.address).join(', ') || 'no address'
           return fail(`refused: ${hostname} resolves to a non-public address (${seen})`)
