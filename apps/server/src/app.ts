@@ -68,7 +68,11 @@ export function createApp(deps: AppDeps) {
   })
 
   // Body caps: 1 MiB by default, larger for uploads.
-  const tooLarge = (limit: number) => bodyLimit({ maxSize: limit, onError: (c) => c.json({ code: 4, message: 'Invalid input', reason: `Request body exceeds ${limit} bytes` }, 413) })
+  const tooLarge = (limit: number) => bodyLimit({ maxSize: limit, onError: (c) => {
+    // The rest of the body is never read, so the connection cannot be reused.
+    c.header('Connection', 'close')
+    return c.json({ code: 4, message: 'Invalid input', reason: `Request body exceeds ${limit} bytes` }, 413)
+  } })
   const smallCap = tooLarge(env.REQUEST_BODY_LIMIT)
   const uploadCap = tooLarge(env.UPLOAD_BODY_LIMIT)
   app.use('/api/*', (c, next) => (UPLOAD_PATHS.some((p) => c.req.path.startsWith(p)) ? uploadCap(c, next) : smallCap(c, next)))

@@ -30,7 +30,10 @@ export async function probeDatabase(database: OpenDatabase): Promise<ProbeResult
 }
 
 function redisClient(url: string): Redis {
-  return new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null })
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null })
+  // Failures surface through the probe's result; without a listener ioredis would print them.
+  redis.on('error', () => {})
+  return redis
 }
 
 export async function probeRedis(url: string | undefined): Promise<ProbeResult> {
@@ -54,7 +57,7 @@ export async function probeBullmq(url: string | undefined): Promise<ProbeResult>
   queue.on('error', () => {})
   try {
     return await timed(async () => {
-      await connection.connect()
+      await queue.waitUntilReady()
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')
       return { queue: REFRESH_QUEUE, counts }
     })

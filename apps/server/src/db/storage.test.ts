@@ -1,0 +1,93 @@
+import { afterEach, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { getAuthTables } from 'better-auth/db'
+import { newId } from '@brook/shared'
+import { describeEachDialect, createTestDatabase, type TestDatabase } from '../test/testDatabase.ts'
+import { migrateToLatest, migrations } from './migrate.ts'
+import { createAuth } from '../auth/createAuth.ts'
+import { parseEnv } from '../env.ts'
+import { mailRepo } from '../domains/mail/repo.ts'
+import { instanceRepo } from '../domains/instance/repo.ts'
+
+describeEachDialect('storage', (dialect) => {
+  let database: TestDatabase
+  afterEach(async () => database?.dispose())
+
+  it('applies every migration once and records it', async () => {
+    database = await createTestDatabase(dialect, { migrate: false })
+    const applied = await migrateToLatest(database.db)
+    expect(applied).toEqual(Object.keys(migrations))
+    expect(await migrateToLatest(database.db)).toEqual([])
+    const tables = (await database.db.introspection.getTables()).map((t) => t.name)
+    for (const name of ['user', 'session', 'account', 'verification', 'twoFactor', 'rateLimit', 'mail_outbox', 'feeds', 'entries', 'subscriptions', 'unread_counts', 'entry_reads', 'collections', 'lists', 'list_feeds', 'inboxes', 'settings']) {
+      expect(tables).toContain(name)
+    }
+  })
+
+  it('has a column for every field better-auth uses', async () => {
+    database = await createTestDatabase(dialect)
+    const env = parseEnv({ DATA_DIR: database.location.DATA_DIR })
+    const auth = createAuth({ env, database, mailer: { send: async () => {} }, instance: instanceRepo(database.db) }, 'x'.repeat(32))
+    const tables = getAuthTables(auth.options)
+    const actual = new Map((await database.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
+    for (const table of Object.values(tables)) {
+      const columns = actual.get(table.modelName)
+      expect(columns, `table ${table.modelName}`).toBeDefined()
+      for (const [key, field] of Object.entries(table.fields)) {
+        expect(columns!.has(field.fieldName ?? key), `${table.modelName}.${field.fieldName ?? key}`).toBe(true)
+      }
+    }
+  })
+
+  it('round-trips text, numbers, flags, null and unicode through the adapter', async () => {
+    database = await createTestDatabase(dialect)
+    const id = newId()
+    const now = new Date().toISOString()
+    await database.db
+      .insertInto('feeds')
+      .values({ id, url: 'https://example.com/feed.xml', title: 'Überschrift 😀 "quotes"', description: null, siteUrl: null, image: null, language: 'de', ownerUserId: null, etag: null, lastModified: null, checkedAt: null, nextCheckAt: now, errorAt: null, errorMessage: null, ttlMinutes: 60, latestEntryPublishedAt: null, createdAt: now, updatedAt: now })
+      .execute()
+    const row = await database.db.selectFrom('feeds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    expect(row.title).toBe('Überschrift 😀 "quotes"')
+    expect(row.ttlMinutes).toBe(60)
+    expect(row.errorCount).toBe(0)
+    expect(row.description).toBeNull()
+    const count = await database.db.selectFrom('feeds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(count.n).toBe(1)
+    expect(typeof count.n).toBe('number')
+  })
+
+  it('rolls back a failed transaction as a whole', async () => {
+    database = await createTestDatabase(dialect)
+    const repo = mailRepo(database.db)
+    const row = (id: string) => ({ id, to: 'a@example.com', subject: 's', text: 't', html: null, kind: 'other', createdAt: new Date().toISOString(), sentAt: null, error: null })
+    const first = newId()
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await mailRepo(trx).insert(row(first))
+        await mailRepo(trx).insert(row(first)) // duplicate primary key
+      }),
+    ).rejects.toThrow()
+    expect(await repo.listFor('a@example.com')).toHaveLength(0)
+  })
+
+  it('enforces unique (feed, guid) for entries', async () => {
+    database = await createTestDatabase(dialect)
+    const now = new Date().toISOString()
+    const feedId = newId()
+    await database.db.insertInto('feeds').values({ id: feedId, url: 'https://e.com/f', title: null, description: null, siteUrl: null, image: null, language: null, ownerUserId: null, etag: null, lastModified: null, checkedAt: null, nextCheckAt: null, errorAt: null, errorMessage: null, ttlMinutes: null, latestEntryPublishedAt: null, createdAt: now, updatedAt: now }).execute()
+    const entry = () => ({ id: newId(), feedId, inboxId: null, guid: 'same', title: 't', url: null, description: null, content: null, author: null, authorUrl: null, authorAvatar: null, publishedAt: now, updatedAt: null, insertedAt: now, categories: null, media: null, attachments: null, extra: null, language: null, contentHash: null, readabilityContent: null, readabilityUpdatedAt: null })
+    await database.db.insertInto('entries').values(entry()).execute()
+    await expect(database.db.insertInto('entries').values(entry()).execute()).rejects.toThrow()
+  })
+
+  if (dialect === 'sqlite') {
+    it('runs SQLite in WAL mode with foreign keys on', async () => {
+      database = await createTestDatabase(dialect)
+      const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(database.db)
+      expect(mode.rows[0].journal_mode).toBe('wal')
+      const fk = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(database.db)
+      expect(fk.rows[0].foreign_keys).toBe(1)
+    })
+  }
+})

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { EnvError, databaseLocation, parseEnv } from './env.ts'
+
+const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts')
+
+describe('env', () => {
+  it('has working defaults: port 3000, SQLite under ./data, all roles', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.SERVICES).toEqual(['web', 'worker', 'scheduler'])
+    expect(databaseLocation(env)).toEqual({ dialect: 'sqlite', file: path.resolve('data/brook.db') })
+    expect(env.FETCH_ALLOW_PRIVATE_NETWORKS).toBe(false)
+    expect(env.DEFAULT_ROLE).toBe('free')
+  })
+
+  it('picks PostgreSQL for a postgres URL and moves SQLite with DATA_DIR', () => {
+    expect(databaseLocation(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db' }))).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/db' })
+    expect(databaseLocation(parseEnv({ DATA_DIR: '/tmp/x' }))).toEqual({ dialect: 'sqlite', file: '/tmp/x/brook.db' })
+  })
+
+  it('names each bad variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(EnvError)
+    try {
+      parseEnv({ PORT: '99999', DEFAULT_ROLE: 'emperor', SERVICES: 'web,cron', REDIS_URL: 'http://x' })
+    } catch (error) {
+      const message = (error as Error).message
+      for (const name of ['PORT', 'DEFAULT_ROLE', 'SERVICES', 'REDIS_URL']) expect(message).toContain(name)
+    }
+  })
+
+  it('stops start-up with the message, naming the variable', () => {
+    const r = spawnSync(process.execPath, [main], { env: { PATH: process.env.PATH, PORT: 'not-a-port' }, encoding: 'utf8', timeout: 20_000 })
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('PORT')
+  })
+})
