@@ -2,11 +2,13 @@
 import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import * as m0001 from './migrations/0001_auth.ts'
 import * as m0002 from './migrations/0002_reader.ts'
+import * as m0003 from './migrations/0003_feed_engine.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
   '0001_auth': m0001,
   '0002_reader': m0002,
+  '0003_feed_engine': m0003,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

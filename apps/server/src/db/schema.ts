@@ -67,6 +67,9 @@ export interface FeedsTable {
   subscriptionCount: Generated<number>
   createdAt: string
   updatedAt: string
+  /** Refresh lease (0003): a worker owns the feed's refresh until this time. */
+  leaseUntil: string | null
+  leaseOwner: string | null
 }
 
 export interface EntriesTable {
