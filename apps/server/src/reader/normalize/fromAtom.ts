@@ -1,0 +1,106 @@
+/** Atom 0.3 / 1.0 as parsed by feedsmith → NormalizedFeed. */
+import type { AtomFeed } from 'feedsmith'
+import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
+import { alternateLink, rootBase, syndicationMinutes } from './fromRss.ts'
+import { MediaCollector } from './media.ts'
+import { firstDate } from './parseDate.ts'
+import { person, uniquePeople } from './person.ts'
+import { joinBase, webUrl } from './resolveUrl.ts'
+import { describe, describePlain, htmlTitle, nonEmpty, plainTitle, textToHtml } from './text.ts'
+import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
+
+type Entry = AtomFeed.Entry<string>
+type Text = AtomFeed.Text | AtomFeed.Content
+
+const MARKUP = /<\/?[a-zA-Z][\w:-]*(?:\s[^>]*)?\/?>|&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i
+
+/** How an Atom text construct's value must be read. */
+function textKind(t: Text | undefined): 'html' | 'text' | 'other' {
+  const type = t?.type?.trim().toLowerCase()
+  if (type === 'html' || type === 'xhtml' || type === 'text/html' || type === 'application/xhtml+xml' || type === 'escaped') return 'html'
+  if (type === 'text' || type === 'text/plain') return 'text'
+  if (type === undefined || type === '') return t?.value && MARKUP.test(t.value) ? 'html' : 'text'
+  // Atom 0.3 and misuse: `type="text/xml"`, `application/octet-stream` …
+  return /(?:^text\/|xml|html)/.test(type) ? 'html' : 'other'
+}
+
+/** A title-like text construct → plain text. */
+function titleOf(t: Text | undefined): string | null {
+  if (!t?.value) return null
+  return textKind(t) === 'html' ? htmlTitle(t.value) : plainTitle(t.value)
+}
+
+/** A summary/content construct → HTML. */
+function htmlOf(t: Text | undefined): string | null {
+  if (!t?.value) return null
+  const kind = textKind(t)
+  if (kind === 'html') return t.value
+  if (kind === 'text') return textToHtml(t.value)
+  return null
+}
+
+function atomPerson(p: AtomFeed.Person | undefined): NormalizedAuthor | null {
+  return p ? person(p.name, p.email, p.uri) : null
+}
+
+function draftEntry(entry: Entry, feedBase: string | null, feedAuthor: NormalizedAuthor | null): EntryDraft {
+  const base = joinBase(feedBase, entry.xml?.base)
+  const media = new MediaCollector(base)
+  for (const link of entry.links ?? []) {
+    if (link.rel === 'enclosure') media.addEnclosure(link.href, link.type, link.length, entry.itunes?.duration, link.title)
+  }
+  media.addMediaRss(entry.media)
+  if (entry.itunes?.image) media.addMedia(entry.itunes.image, 'photo')
+  const ytVideo = entry.yt?.videoId
+  if (ytVideo && !entry.media) media.addMedia(`https://www.youtube.com/watch?v=${ytVideo}`, 'video')
+
+  const authorPerson = atomPerson(entry.authors?.[0]) ?? atomPerson(entry.source?.authors?.[0])
+  const author = authorPerson ?? (entry.dc?.creators?.[0] ? person(entry.dc.creators[0], null, null) : null) ?? feedAuthor
+  const content = entry.content?.src && !entry.content.value ? undefined : entry.content
+
+  return {
+    id: nonEmpty(entry.id),
+    title: titleOf(entry.title) ?? htmlTitle(entry.dc?.titles?.[0] ?? entry.media?.title?.value),
+    url: webUrl(alternateLink(entry.links) ?? entry.content?.src, base),
+    summaryHtml: htmlOf(entry.summary) ?? entry.media?.description?.value ?? entry.itunes?.summary ?? null,
+    contentHtml: htmlOf(content),
+    contentBase: joinBase(base, content?.xml?.base ?? entry.summary?.xml?.base),
+    author,
+    authorAvatar: null,
+    rawPublished: entry.published ?? entry.dc?.dates?.[0] ?? entry.dcterms?.issued?.[0] ?? entry.dcterms?.created?.[0] ?? null,
+    rawUpdated: entry.updated ?? entry.dcterms?.modified?.[0] ?? null,
+    categories: [...(entry.categories ?? []).map((c) => c.term ?? c.label), ...(entry.dc?.subjects ?? [])],
+    media,
+    language:
+      nonEmpty(entry.xml?.lang) ??
+      nonEmpty(content?.xml?.lang) ??
+      nonEmpty(entry.summary?.xml?.lang) ??
+      nonEmpty(entry.title?.xml?.lang) ??
+      nonEmpty(entry.dc?.languages?.[0]),
+  }
+}
+
+/** Normalizes an Atom feed. */
+export function fromAtom(feed: AtomFeed.Feed<string>, ctx: NormalizeContext): NormalizedFeed {
+  const feedBase = joinBase(rootBase(ctx.feedUrl, alternateLink(feed.links)), feed.xml?.base)
+  const language = nonEmpty(feed.xml?.lang) ?? nonEmpty(feed.dc?.languages?.[0]) ?? nonEmpty(feed.title?.xml?.lang)
+  const authors = uniquePeople([...(feed.authors ?? []).map(atomPerson), ...(feed.dc?.creators ?? []).map((c) => person(c, null, null))])
+  const updated = firstDate(feed.updated, feed.dc?.dates?.[0])
+  const subtitle = feed.subtitle
+  return {
+    title: titleOf(feed.title) ?? htmlTitle(feed.dc?.titles?.[0]),
+    description: subtitle?.value
+      ? textKind(subtitle) === 'html'
+        ? describe(subtitle.value)
+        : describePlain(subtitle.value)
+      : describe(feed.itunes?.summary ?? feed.dc?.descriptions?.[0]),
+    siteUrl: webUrl(alternateLink(feed.links), feedBase),
+    feedUrl: ctx.feedUrl,
+    image: webUrl(feed.logo ?? feed.icon ?? feed.itunes?.image, feedBase),
+    language,
+    updatedAt: updated ? new Date(Math.min(updated.getTime(), ctx.now.getTime())).toISOString() : null,
+    authors,
+    ttlMinutes: syndicationMinutes(feed.sy),
+    entries: (feed.entries ?? []).map((entry) => finishEntry(draftEntry(entry, feedBase, authors[0] ?? null), ctx, language)),
+  }
+}

@@ -1,0 +1,127 @@
+/** RSS 0.9x/2.0 and RDF (RSS 0.90/1.0) as parsed by feedsmith → NormalizedFeed. */
+import type { AtomFeed, RdfFeed, RssFeed, SyNs } from 'feedsmith'
+import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
+import { MediaCollector } from './media.ts'
+import { firstDate } from './parseDate.ts'
+import { parsePerson, person, uniquePeople } from './person.ts'
+import { joinBase, webUrl } from './resolveUrl.ts'
+import { describe, htmlTitle, nonEmpty } from './text.ts'
+import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
+
+/** RDF items and channels carry a subset of RSS 2.0's fields (plus `rdf:about`), so one mapper serves both. */
+type Item = RssFeed.Item<string> & { rdf?: { about?: string } }
+type AtomLinks = AtomFeed.Link<string>[] | undefined
+
+/** The document's base URL: the feed URL when it is a web URL, else the feed's own link. */
+export function rootBase(feedUrl: string, siteLink: string | null | undefined): string | null {
+  if (/^https?:/i.test(feedUrl)) return feedUrl
+  return webUrl(siteLink) ?? feedUrl
+}
+
+/** The `rel="alternate"` (or rel-less) link of a list of Atom links, preferring HTML. */
+export function alternateLink(links: AtomLinks): string | null {
+  if (!links?.length) return null
+  const alternates = links.filter((l) => !l.rel || l.rel === 'alternate')
+  const html = alternates.find((l) => !l.type || /html/i.test(l.type))
+  return (html ?? alternates[0])?.href ?? null
+}
+
+/** Minutes between updates from `sy:updatePeriod` / `sy:updateFrequency`. */
+export function syndicationMinutes(sy: SyNs.Feed<string> | undefined): number | null {
+  if (!sy?.updatePeriod) return null
+  const periods: Record<string, number> = { hourly: 60, daily: 1440, weekly: 10080, monthly: 43200, yearly: 525600 }
+  const period = periods[sy.updatePeriod.trim().toLowerCase()]
+  if (!period) return null
+  const frequency = sy.updateFrequency && sy.updateFrequency > 0 ? sy.updateFrequency : 1
+  return Math.max(1, Math.round(period / frequency))
+}
+
+function rssAuthor(people: RssFeed.Person[] | undefined): NormalizedAuthor | null {
+  const p = people?.[0]
+  return p ? person(p.name, p.email, p.link) : null
+}
+
+function draftItem(item: Item, feedBase: string | null): EntryDraft {
+  const base = joinBase(feedBase, item.xml?.base)
+  const atom = item.atom
+  const guid = item.guid
+  const guidUrl = guid?.value && guid.isPermaLink !== false && /^https?:\/\//i.test(guid.value) ? guid.value : null
+  const media = new MediaCollector(base)
+
+  const duration = item.itunes?.duration
+  let durationUsed = false
+  for (const enclosure of item.enclosures ?? []) {
+    const timed = !durationUsed && duration && /^(audio|video)\//i.test(enclosure.type ?? 'audio/')
+    media.addEnclosure(enclosure.url, enclosure.type, enclosure.length, timed ? duration : undefined)
+    if (timed) durationUsed = true
+  }
+  for (const link of atom?.links ?? []) {
+    if (link.rel === 'enclosure') media.addEnclosure(link.href, link.type, link.length, undefined, link.title)
+  }
+  media.addMediaRss(item.media)
+  if (item.itunes?.image) media.addMedia(item.itunes.image, 'photo')
+
+  const dc = item.dc
+  const author =
+    rssAuthor(item.authors) ??
+    parsePerson(dc?.creators?.[0]) ??
+    parsePerson(item.itunes?.author) ??
+    (atom?.authors?.[0] ? person(atom.authors[0].name, atom.authors[0].email, atom.authors[0].uri) : null)
+
+  return {
+    id: nonEmpty(guid?.value) ?? nonEmpty(atom?.id) ?? nonEmpty(item.rdf?.about),
+    title: htmlTitle(item.title ?? dc?.titles?.[0] ?? item.itunes?.title ?? item.media?.title?.value ?? atom?.title?.value),
+    url: webUrl(item.link ?? guidUrl ?? alternateLink(atom?.links), base),
+    summaryHtml:
+      item.description ??
+      dc?.descriptions?.[0] ??
+      item.itunes?.summary ??
+      item.itunes?.subtitle ??
+      item.media?.description?.value ??
+      atom?.summary?.value ??
+      null,
+    contentHtml: item.content?.encoded ?? atom?.content?.value ?? null,
+    contentBase: base,
+    author,
+    authorAvatar: null,
+    rawPublished:
+      item.pubDate ?? dc?.dates?.[0] ?? item.dcterms?.issued?.[0] ?? item.dcterms?.created?.[0] ?? atom?.published ?? null,
+    rawUpdated: atom?.updated ?? item.dcterms?.modified?.[0] ?? null,
+    categories: [
+      ...(item.categories ?? []).map((c) => c.name),
+      ...(dc?.subjects ?? []),
+      ...(atom?.categories ?? []).map((c) => c.term ?? c.label),
+    ],
+    media,
+    language: nonEmpty(item.xml?.lang) ?? nonEmpty(dc?.languages?.[0]),
+  }
+}
+
+/** Normalizes an RSS or RDF feed. */
+export function fromRss(parsed: RssFeed.Feed<string> | RdfFeed.Feed<string>, ctx: NormalizeContext): NormalizedFeed {
+  const feed = parsed as RssFeed.Feed<string>
+  const atom = feed.atom
+  const feedBase = joinBase(rootBase(ctx.feedUrl, feed.link), feed.xml?.base)
+  const dc = feed.dc
+  const language = nonEmpty(feed.language) ?? nonEmpty(dc?.languages?.[0]) ?? nonEmpty(feed.xml?.lang)
+  const items: Item[] = feed.items ?? []
+
+  const updated = firstDate(feed.lastBuildDate, feed.pubDate, dc?.dates?.[0], atom?.updated)
+  return {
+    title: htmlTitle(feed.title ?? dc?.titles?.[0] ?? feed.itunes?.title ?? atom?.title?.value),
+    description: describe(feed.description ?? feed.itunes?.summary ?? feed.itunes?.subtitle ?? dc?.descriptions?.[0] ?? atom?.subtitle?.value),
+    siteUrl: webUrl(feed.link ?? alternateLink(atom?.links), feedBase),
+    feedUrl: ctx.feedUrl,
+    image: webUrl(feed.image?.url ?? feed.itunes?.image ?? atom?.logo ?? atom?.icon ?? feed.media?.thumbnails?.[0]?.url, feedBase),
+    language,
+    updatedAt: updated ? new Date(Math.min(updated.getTime(), ctx.now.getTime())).toISOString() : null,
+    authors: uniquePeople([
+      feed.managingEditor ? person(feed.managingEditor.name, feed.managingEditor.email, feed.managingEditor.link) : null,
+      ...(dc?.creators ?? []).map(parsePerson),
+      parsePerson(feed.itunes?.author),
+      ...(atom?.authors ?? []).map((a) => person(a.name, a.email, a.uri)),
+    ]),
+    ttlMinutes: feed.ttl && feed.ttl > 0 ? Math.round(feed.ttl) : syndicationMinutes(feed.sy),
+    entries: items.map((item) => finishEntry(draftItem(item, feedBase), ctx, language)),
+  }
+}

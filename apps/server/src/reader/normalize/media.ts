@@ -1,0 +1,155 @@
+/** Gathers an entry's pictures, videos and attachments from enclosures, Media RSS, iTunes and content images. */
+import { decodeHTMLAttribute } from 'entities'
+import type { MediaNs } from 'feedsmith'
+import { webUrl } from './resolveUrl.ts'
+import type { NormalizedAttachment, NormalizedMedia } from './types.ts'
+
+const ATTACHMENT_SCHEMES: ReadonlySet<string> = new Set(['magnet:', 'ftp:'])
+const PHOTO_EXT = /\.(?:jpe?g|png|gif|webp|avif|bmp|svg)(?:$|[?#])/i
+const VIDEO_EXT = /\.(?:mp4|m4v|webm|mov|ogv|m3u8)(?:$|[?#])/i
+/** Images taken from an entry's HTML. */
+export const CONTENT_IMAGE_LIMIT = 4
+
+type Kind = 'photo' | 'video' | 'audio' | 'other'
+
+/** What kind of media a URL is, from its MIME type, Media RSS medium, or file extension. */
+export function mediaKind(url: string, type?: string | null, medium?: string | null): Kind {
+  const m = medium?.toLowerCase()
+  if (m === 'image') return 'photo'
+  if (m === 'video') return 'video'
+  if (m === 'audio') return 'audio'
+  const t = type?.toLowerCase() ?? ''
+  if (t.startsWith('image/')) return 'photo'
+  if (t.startsWith('video/') || t === 'application/x-shockwave-flash') return 'video'
+  if (t.startsWith('audio/')) return 'audio'
+  if (t !== '') return 'other'
+  if (PHOTO_EXT.test(url)) return 'photo'
+  if (VIDEO_EXT.test(url)) return 'video'
+  return 'other'
+}
+
+function positive(n: number | null | undefined): number | undefined {
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined
+}
+
+/** Accumulates media and attachments without duplicates, resolving URLs against one base. */
+export class MediaCollector {
+  readonly media: NormalizedMedia[] = []
+  readonly attachments: NormalizedAttachment[] = []
+  private readonly base: string | null
+  private readonly mediaIndex = new Map<string, NormalizedMedia>()
+  private readonly attachmentUrls = new Set<string>()
+
+  constructor(base: string | null) {
+    this.base = base
+  }
+
+  /** A picture or video; a later sighting of the same URL only fills in missing details. */
+  addMedia(rawUrl: string | null | undefined, type: 'photo' | 'video', details: { width?: number; height?: number; preview?: string | null } = {}): void {
+    const url = webUrl(rawUrl, this.base)
+    if (!url) return
+    const existing = this.mediaIndex.get(url)
+    const width = positive(details.width)
+    const height = positive(details.height)
+    const preview = details.preview ? webUrl(details.preview, this.base) ?? undefined : undefined
+    if (existing) {
+      existing.width ??= width
+      existing.height ??= height
+      if (existing.type === 'video') existing.preview ??= preview
+      return
+    }
+    const item: NormalizedMedia = { url, type }
+    if (width) item.width = width
+    if (height) item.height = height
+    if (type === 'video' && preview) item.preview = preview
+    this.mediaIndex.set(url, item)
+    this.media.push(item)
+  }
+
+  /** A downloadable file (podcast audio, video, document). */
+  addAttachment(rawUrl: string | null | undefined, details: { mimeType?: string | null; size?: number | null; duration?: number | null; title?: string | null } = {}): void {
+    const url = webUrl(rawUrl, this.base, ATTACHMENT_SCHEMES)
+    if (!url || this.attachmentUrls.has(url)) return
+    this.attachmentUrls.add(url)
+    const item: NormalizedAttachment = { url }
+    const mimeType = details.mimeType?.trim()
+    if (mimeType) item.mime_type = mimeType
+    const size = positive(details.size)
+    if (size) item.size_in_bytes = Math.round(size)
+    const duration = positive(details.duration)
+    if (duration) item.duration_in_seconds = Math.round(duration)
+    const title = details.title?.trim()
+    if (title) item.title = title
+    this.attachments.push(item)
+  }
+
+  /** An RSS enclosure / Atom `rel="enclosure"` link: always an attachment, also media when it is a picture or video. */
+  addEnclosure(rawUrl: string | null | undefined, type?: string | null, length?: number | null, duration?: number | null, title?: string | null): void {
+    if (!rawUrl) return
+    this.addAttachment(rawUrl, { mimeType: type, size: length, duration, title })
+    const kind = mediaKind(rawUrl, type)
+    if (kind === 'photo' || kind === 'video') this.addMedia(rawUrl, kind)
+  }
+
+  /** Media RSS: `media:content` (alone or in `media:group`) and `media:thumbnail`. */
+  addMediaRss(ns: MediaNs.ItemOrFeed | undefined): void {
+    if (!ns) return
+    const groups = ns.groups ?? []
+    const thumbnail = ns.thumbnails?.[0]?.url ?? groups.find((g) => g.thumbnails?.length)?.thumbnails?.[0]?.url
+    const contents = [...(ns.contents ?? []), ...groups.flatMap((g) => g.contents ?? [])]
+    let hasVisual = false
+    for (const c of contents) {
+      if (!c.url) continue
+      const kind = mediaKind(c.url, c.type, c.medium)
+      const preview = c.thumbnails?.[0]?.url ?? thumbnail
+      if (kind === 'photo' || kind === 'video') {
+        hasVisual = true
+        this.addMedia(c.url, kind, { width: c.width, height: c.height, preview })
+      }
+      if (kind === 'audio' || kind === 'video') {
+        this.addAttachment(c.url, { mimeType: c.type, size: c.fileSize, duration: c.duration, title: c.title?.value })
+      }
+    }
+    const thumbnails = [...(ns.thumbnails ?? []), ...groups.flatMap((g) => g.thumbnails ?? [])]
+    for (const t of thumbnails) {
+      // A thumbnail that is the poster of a video was attached to it above.
+      if (hasVisual && t.url === thumbnail && this.media.some((m) => m.type === 'video')) continue
+      this.addMedia(t.url, 'photo', { width: t.width, height: t.height })
+    }
+  }
+
+  /** The first few `<img>` of an entry's HTML (tracking pixels skipped). */
+  addContentImages(html: string | null | undefined, base: string | null, limit = CONTENT_IMAGE_LIMIT): void {
+    if (!html || !html.includes('<img')) return
+    const re = /<img\b[^>]*>/gi
+    let found = 0
+    let m: RegExpExecArray | null
+    while (found < limit && (m = re.exec(html)) !== null) {
+      const tag = m[0]
+      const src = attribute(tag, 'src')
+      const lazy = attribute(tag, 'data-src')
+      const chosen = src && !src.startsWith('data:') ? src : lazy
+      if (!chosen) continue
+      const width = Number(attribute(tag, 'width'))
+      const height = Number(attribute(tag, 'height'))
+      if (width === 1 || height === 1 || width === 0 || height === 0) {
+        if (attribute(tag, 'width') !== null || attribute(tag, 'height') !== null) continue
+      }
+      const url = webUrl(decodeHTMLAttribute(chosen), base)
+      if (!url) continue
+      found++
+      this.addMedia(url, 'photo', { width: width || undefined, height: height || undefined })
+    }
+  }
+}
+
+const ATTRIBUTE_PATTERNS: Record<string, RegExp> = {}
+for (const name of ['src', 'data-src', 'width', 'height']) {
+  ATTRIBUTE_PATTERNS[name] = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+}
+
+function attribute(tag: string, name: 'src' | 'data-src' | 'width' | 'height'): string | null {
+  const m = ATTRIBUTE_PATTERNS[name].exec(tag)
+  if (!m) return null
+  return (m[1] ?? m[2] ?? m[3] ?? '').trim() || null
+}

@@ -1,0 +1,53 @@
+/** Text rules of normalize: plain-text titles and descriptions, HTML from plain text. */
+import { htmlToText, truncateText } from '../sanitizer/htmlToText.ts'
+
+/** Longest plain-text description kept on an entry. */
+export const DESCRIPTION_MAX = 300
+
+const NEEDS_HTML_PASS = /[<&]/
+const SPACES = /\s+/g
+
+/** A title that may carry markup or entities (RSS, Atom html/xhtml) → one line of plain text. */
+export function htmlTitle(value: string | null | undefined): string | null {
+  if (value == null) return null
+  const text = NEEDS_HTML_PASS.test(value) ? htmlToText(value) : value.replace(SPACES, ' ').trim()
+  return text === '' ? null : text
+}
+
+/** A title that is plain text already (Atom `type="text"`, JSON Feed) → trimmed, whitespace collapsed. */
+export function plainTitle(value: string | null | undefined): string | null {
+  if (value == null) return null
+  const text = value.replace(SPACES, ' ').trim()
+  return text === '' ? null : text
+}
+
+/** Plain text of at most `DESCRIPTION_MAX` characters from HTML. */
+export function describe(html: string | null | undefined): string | null {
+  if (html == null) return null
+  const text = htmlToText(html, DESCRIPTION_MAX)
+  return text === '' ? null : text
+}
+
+/** Shortens plain text to a description. */
+export function describePlain(text: string | null | undefined): string | null {
+  if (text == null) return null
+  const collapsed = text.replace(SPACES, ' ').trim()
+  return collapsed === '' ? null : truncateText(collapsed, DESCRIPTION_MAX)
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
+
+/** Plain text → HTML that shows the same text (line breaks kept). */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/[&<>"]/g, (c) => ESCAPES[c])
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n/g, '<br />')
+}
+
+/** Trimmed non-empty string or null. */
+export function nonEmpty(value: string | null | undefined): string | null {
+  if (value == null) return null
+  const trimmed = value.trim()
+  return trimmed === '' ? null : trimmed
+}

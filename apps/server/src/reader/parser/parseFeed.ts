@@ -1,0 +1,114 @@
+/**
+ * The parser step of the feed pipeline, and the one entry point the rest of Brook calls:
+ * bytes → text (charset) → safe XML (no DOCTYPE) → feedsmith → normalize → sanitize.
+ * @module
+ */
+import { type AnyFeed, parseAtomFeed, parseJsonFeed, parseRdfFeed, parseRssFeed } from 'feedsmith'
+import { normalizeFeed } from '../normalize/normalizeFeed.ts'
+import type { NormalizedFeed } from '../normalize/types.ts'
+import { sanitizeHtml } from '../sanitizer/sanitizeHtml.ts'
+import { decodeBody } from './decodeBody.ts'
+import { FeedParseError } from './feedParseError.ts'
+import { ensureRssChannel, neutralizeDoctype } from './prepareXml.ts'
+
+export { FeedParseError } from './feedParseError.ts'
+
+export type ParseFeedOptions = {
+  /** The URL the document was fetched from: the base of relative links and NormalizedFeed.feedUrl. */
+  feedUrl: string
+  /** The HTTP Content-Type, for its charset. */
+  contentType?: string | null
+  /** Fetch time (default: now). */
+  now?: Date
+  /** Sanitize entry HTML (default true). Only benchmarks and diagnostics turn it off. */
+  sanitize?: boolean
+}
+
+type Format = AnyFeed['format']
+
+/** The local name of the document's root element, lower-cased (`rss`, `feed`, `rdf`, `html` …). */
+function rootElement(xml: string): { name: string; index: number } | null {
+  const re = /<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s/>]/g
+  let i = 0
+  while (i < xml.length) {
+    const lt = xml.indexOf('<', i)
+    if (lt === -1) return null
+    const next = xml.charCodeAt(lt + 1)
+    if (next === 0x3f /* ? */) {
+      const end = xml.indexOf('?>', lt + 2)
+      if (end === -1) return null
+      i = end + 2
+    } else if (next === 0x21 /* ! */) {
+      const end = xml.startsWith('<!--', lt) ? xml.indexOf('-->', lt + 4) : xml.indexOf('>', lt + 2)
+      if (end === -1) return null
+      i = end + 1
+    } else {
+      re.lastIndex = lt
+      const m = re.exec(xml)
+      if (!m || m.index !== lt) return null
+      return { name: m[2].toLowerCase(), index: lt }
+    }
+  }
+  return null
+}
+
+const FORMAT_BY_ROOT: Record<string, Format> = { rss: 'rss', feed: 'atom', rdf: 'rdf', channel: 'rss' }
+
+function parseXml(text: string): AnyFeed {
+  // Junk before the document (a PHP warning, whitespace) is skipped.
+  let xml = text
+  const declaration = xml.indexOf('<?xml')
+  if (declaration > 0 && declaration < 4096) xml = xml.slice(declaration)
+  xml = neutralizeDoctype(xml)
+  const root = rootElement(xml)
+  if (!root) throw new FeedParseError('no XML root element')
+  if (root.index > 0 && declaration !== 0) xml = xml.slice(root.index)
+  const format = FORMAT_BY_ROOT[root.name]
+  if (!format) throw new FeedParseError(`not a feed: root element <${root.name}>`)
+  try {
+    if (format === 'rss') {
+      // A bare <channel> root (RSS without the <rss> wrapper) is wrapped.
+      if (root.name === 'channel') xml = `<rss version="2.0">${xml}</rss>`
+      return { format, feed: parseRssFeed(ensureRssChannel(xml)) }
+    }
+    if (format === 'atom') return { format, feed: parseAtomFeed(xml) }
+    return { format, feed: parseRdfFeed(xml) }
+  } catch (error) {
+    throw new FeedParseError(`invalid ${format === 'atom' ? 'Atom' : format.toUpperCase()} document: ${(error as Error).message}`, { cause: error })
+  }
+}
+
+function parseJson(text: string): AnyFeed {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new FeedParseError(`invalid JSON: ${(error as Error).message}`, { cause: error })
+  }
+  // A JSON object with an `items` array is read as JSON Feed even when its `version` is not the
+  // jsonfeed.org URL (`"1.1"` is common); feedsmith only recognises the URL.
+  if (json !== null && typeof json === 'object' && Array.isArray((json as { items?: unknown }).items)) {
+    const version = (json as { version?: unknown }).version
+    if (typeof version !== 'string' || !version.includes('jsonfeed.org/version/')) {
+      json = { ...json, version: 'https://jsonfeed.org/version/1.1' }
+    }
+  }
+  try {
+    return { format: 'json', feed: parseJsonFeed(json) }
+  } catch (error) {
+    throw new FeedParseError(`not a JSON Feed: ${(error as Error).message}`, { cause: error })
+  }
+}
+
+/** Parses a feed body (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) into a NormalizedFeed; throws FeedParseError if it is not one. */
+export function parseFeed(body: Uint8Array | string, opts: ParseFeedOptions): NormalizedFeed {
+  const text = decodeBody(body, opts.contentType)
+  const start = text.search(/\S/)
+  if (start === -1) throw new FeedParseError('empty document')
+  const parsed = text.charCodeAt(start) === 0x7b /* { */ ? parseJson(text) : parseXml(start > 0 ? text.slice(start) : text)
+  return normalizeFeed(parsed, {
+    feedUrl: opts.feedUrl,
+    now: opts.now ?? new Date(),
+    sanitize: opts.sanitize === false ? undefined : (html, base) => sanitizeHtml(html, base ?? undefined),
+  })
+}

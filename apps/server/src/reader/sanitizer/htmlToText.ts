@@ -1,0 +1,46 @@
+/** Plain text from HTML, for descriptions, titles and search: tags dropped, entities decoded, whitespace collapsed. */
+import { decodeHTML } from 'entities'
+
+/** Elements whose content is never text a reader sees. */
+const HIDDEN_ELEMENT = /<(script|style|noscript|template|title|textarea|select|svg|math|object|iframe|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g
+const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g
+/** Tags that separate words when rendered (block boundaries, line breaks, images, cells). */
+const BREAKING_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|thead|tbody|tfoot|caption|blockquote|pre|section|article|aside|header|footer|nav|main|figure|figcaption|address|details|summary|img|picture|video|audio|iframe)\b[^>]*>/gi
+const ANY_TAG = /<(?:\/?[a-zA-Z][^>]*|![^>]*|\?[^>]*)>/g
+const SPACES = /[\s\u00a0\u200b]+/g
+
+/** Cuts `text` to at most `maxLen` characters, at a word boundary when one is near, ending with "…". */
+export function truncateText(text: string, maxLen: number): string {
+  if (text.length <= maxLen) return text
+  if (maxLen <= 1) return text.slice(0, maxLen)
+  let cut = text.slice(0, maxLen - 1)
+  const space = cut.lastIndexOf(' ')
+  if (space > maxLen * 0.6) cut = cut.slice(0, space)
+  // Never split a surrogate pair.
+  const last = cut.charCodeAt(cut.length - 1)
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1)
+  return `${cut.trimEnd()}…`
+}
+
+/**
+ * Turns HTML into one line of plain text of at most `maxLen` characters (no limit when omitted).
+ * Text without any markup or entity comes back trimmed and whitespace-collapsed.
+ */
+export function htmlToText(html: string, maxLen = Number.POSITIVE_INFINITY): string {
+  let text = html
+  if (text.includes('<')) {
+    // Only the first `maxLen * 20` characters can matter once whitespace is collapsed…
+    // except when markup is dense; keep a generous window to stay linear on huge bodies.
+    if (Number.isFinite(maxLen) && text.length > maxLen * 40 + 4096) text = text.slice(0, maxLen * 40 + 4096)
+    text = text
+      .replace(CDATA, '$1')
+      .replace(COMMENT, ' ')
+      .replace(HIDDEN_ELEMENT, ' ')
+      .replace(BREAKING_TAG, ' ')
+      .replace(ANY_TAG, '')
+  }
+  if (text.includes('&')) text = decodeHTML(text)
+  text = text.replace(SPACES, ' ').trim()
+  return Number.isFinite(maxLen) ? truncateText(text, maxLen) : text
+}
