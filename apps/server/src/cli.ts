@@ -1,0 +1,80 @@
+/**
+ * Brook's command line: `npm run brook -- <command> [args]`.
+ * Each command is one entry of `commands`; add a command by adding an entry.
+ * @module
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { FeedParseError, parseFeed } from './reader/parser/parseFeed.ts'
+
+/** One CLI command. `run` returns the process exit code; a thrown error prints one line and exits 1. */
+export type CliCommand = {
+  usage: string
+  summary: string
+  run: (args: string[]) => Promise<number>
+}
+
+/** An error whose message is the whole story (no stack trace printed). */
+export class CliError extends Error {}
+
+const isUrl = (arg: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(arg) && !arg.toLowerCase().startsWith('file:')
+
+export const commands: Record<string, CliCommand> = {
+  parse: {
+    usage: 'parse <file>',
+    summary: 'parse a feed file and print the normalized feed as JSON (content sanitized)',
+    async run(args) {
+      const [target] = args
+      if (!target) throw new CliError('usage: brook parse <file>')
+      if (isUrl(target)) throw new CliError(`cannot parse ${target}: fetch not yet available, save the feed to a file first`)
+      const file = target.toLowerCase().startsWith('file:') ? new URL(target) : path.resolve(target)
+      let body: Uint8Array
+      try {
+        body = await readFile(file)
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        throw new CliError(`cannot read ${target}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`)
+      }
+      const feedUrl = typeof file === 'string' ? pathToFileURL(file).href : file.href
+      try {
+        const feed = parseFeed(body, { feedUrl })
+        process.stdout.write(`${JSON.stringify(feed, null, 2)}\n`)
+        return 0
+      } catch (error) {
+        if (error instanceof FeedParseError) throw new CliError(`${target}: ${error.message}`)
+        throw error
+      }
+    },
+  },
+}
+
+function help(): string {
+  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(24)} ${c.summary}`)
+  return `usage: npm run brook -- <command> [args]\n\ncommands:\n${lines.join('\n')}\n`
+}
+
+/** Runs the command line and returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(help())
+    return name ? 0 : 1
+  }
+  const command = commands[name]
+  if (!command) {
+    process.stderr.write(`brook: unknown command "${name}"\n${help()}`)
+    return 1
+  }
+  try {
+    return await command.run(args)
+  } catch (error) {
+    const message = error instanceof CliError ? error.message : `${(error as Error).name}: ${(error as Error).message}`
+    process.stderr.write(`brook ${name}: ${message.split('\n')[0]}\n`)
+    return 1
+  }
+}
+
+if (import.meta.main) {
+  process.exitCode = await main(process.argv.slice(2))
+}
