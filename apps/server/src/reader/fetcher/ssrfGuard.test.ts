@@ -182,7 +182,7 @@ describe('createGuardedConnector (connect time)', () => {
           throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' })
         },
       })
-      connect({ hostname: 'nowhere.invalid', protocol: 'http:', port: '80' }, (e) => resolve(e))
+      connect({ hostname: 'nowhere.invalid', protocol: 'http:', port: '80' }, (...args) => resolve(args[0]))
     })
     expect(error).not.toBeInstanceOf(SsrfError)
     expect(error?.message).toMatch(/ENOTFOUND/)
