@@ -1,0 +1,85 @@
+/**
+ * /login: credential sign-in and sign-up on one page. Signed-in users go on to where they
+ * were headed; `?provider=` starts a social sign-in handed off by the desktop app.
+ */
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useSearchParams } from 'react-router'
+import { Logo } from '../../components/icons.tsx'
+import { Spinner } from '../../components/Spinner.tsx'
+import { env } from '../../env.ts'
+import { useSessionStore } from '../../store/session.ts'
+import { Splash } from '../../app/layouts/AuthGate.tsx'
+import { signInWithProvider } from './actions.ts'
+import { CredentialForm, type CredentialMode } from './CredentialForm.tsx'
+import { useSessionQuery } from './session.ts'
+
+/** Only same-app paths are followed after sign-in. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return '/'
+  return value
+}
+
+export function LoginPage() {
+  const { t } = useTranslation('auth')
+  const [params] = useSearchParams()
+  const query = useSessionQuery()
+  const status = useSessionStore((s) => s.status)
+  const expired = useSessionStore((s) => s.sessionExpired)
+  const [mode, setMode] = useState<CredentialMode>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in')
+  const provider = params.get('provider')
+  const redirect = safeRedirect(params.get('redirect'))
+
+  useEffect(() => {
+    if (provider && status === 'signed-out') void signInWithProvider(provider, `${env.webUrl}/login`)
+  }, [provider, status])
+
+  if (status === 'signed-in') return <Navigate to={redirect} replace />
+  if (status === 'unknown' && !query.isError) return <Splash />
+
+  return (
+    <div className="relative flex min-h-full items-center justify-center overflow-hidden bg-zinc-50 px-6 py-12 dark:bg-zinc-950">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 -top-48 mx-auto h-96 max-w-3xl rounded-full bg-accent/15 blur-3xl dark:bg-accent/10"
+      />
+      <div className="relative w-full max-w-sm">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <Logo size={44} />
+          <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400">{t('tagline')}</p>
+        </div>
+        <div className="rounded-2xl border border-zinc-200/80 bg-white/90 p-7 shadow-xl shadow-zinc-900/5 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/80 dark:shadow-black/30">
+          {provider ? (
+            <div className="flex items-center justify-center gap-2 py-6 text-sm text-zinc-500">
+              <Spinner size={16} />
+              {t('redirecting', { provider })}
+            </div>
+          ) : (
+            <>
+              <h1 className="text-xl font-semibold tracking-tight">{mode === 'sign-in' ? t('signInTitle') : t('signUpTitle')}</h1>
+              <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{mode === 'sign-in' ? t('signInSubtitle') : t('signUpSubtitle')}</p>
+              {expired && mode === 'sign-in' && (
+                <p role="status" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-[13px] text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
+                  {t('common:session.expired')}
+                </p>
+              )}
+              <CredentialForm key={mode} mode={mode} redirect={redirect} />
+            </>
+          )}
+        </div>
+        {!provider && (
+          <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
+            {mode === 'sign-in' ? t('noAccount') : t('haveAccount')}{' '}
+            <button
+              type="button"
+              onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              {mode === 'sign-in' ? t('toSignUp') : t('toSignIn')}
+            </button>
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}

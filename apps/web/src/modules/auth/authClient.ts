@@ -1,0 +1,27 @@
+/** The better-auth client, mounted on the same origin at `/api/auth`. */
+import { createAuthClient } from 'better-auth/react'
+import { currentAppHeaders } from '../../api/client.ts'
+import { authBaseUrl } from '../../env.ts'
+import { readLocal, StorageKeys } from '../../lib/storage.ts'
+
+export const authClient = createAuthClient({
+  baseURL: authBaseUrl(),
+  fetchOptions: {
+    credentials: 'include',
+    onRequest(context) {
+      // SPEC §7: the identifying headers on every call, plus a stored referral code on auth calls.
+      for (const [name, value] of Object.entries(currentAppHeaders())) context.headers.set(name, value)
+      const referral = readLocal(StorageKeys.referralCode)
+      if (referral) context.headers.set('X-Referral-Code', referral)
+      return context
+    },
+  },
+})
+
+/** The error shape better-auth answers with: `{code, message}` plus the HTTP status. */
+export interface AuthError {
+  code?: string
+  message?: string
+  status?: number
+  statusText?: string
+}

@@ -1,0 +1,68 @@
+/**
+ * Loading the session into the session store (SPEC §4 "Session"). The query refetches when a
+ * signal changes: sign-in, sign-up and sign-out call `refreshSession`.
+ */
+import { isUserRole, type UserRole } from '@brook/shared'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { readLocal, StorageKeys, writeLocal } from '../../lib/storage.ts'
+import { useSessionStore, type SessionUser } from '../../store/session.ts'
+import { authClient } from './authClient.ts'
+
+/** The body of `GET /api/auth/get-session`. */
+export interface SessionPayload {
+  session: { id: string; userId: string; expiresAt: string | Date }
+  user: SessionUser
+  role?: string | null
+  roleEndAt?: string | Date | null
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const
+
+/** User stale time of SPEC §9. */
+const SESSION_STALE_MS = 5 * 60 * 1000
+
+/** Asks the server for the current session; null when signed out. */
+export async function fetchSession(): Promise<SessionPayload | null> {
+  const { data, error } = await authClient.getSession()
+  if (error) {
+    if (error.status === 401) return null
+    throw Object.assign(new Error(error.message || error.statusText || 'Failed to get session'), { status: error.status })
+  }
+  return (data as SessionPayload | null) ?? null
+}
+
+function toIso(value: string | Date | null | undefined): string | null {
+  if (!value) return null
+  return value instanceof Date ? value.toISOString() : value
+}
+
+/** Writes a session answer into the store. */
+export function applySession(payload: SessionPayload | null): void {
+  const store = useSessionStore.getState()
+  if (!payload?.user) {
+    store.clearSession()
+    return
+  }
+  const rawRole = payload.role ?? payload.user.role
+  const role: UserRole | null = isUserRole(rawRole) ? rawRole : null
+  store.setSession(payload.user, role, toIso(payload.roleEndAt))
+  // SPEC §4 "User-id change": remember whose data this browser holds.
+  if (readLocal(StorageKeys.userId) !== payload.user.id) writeLocal(StorageKeys.userId, payload.user.id)
+}
+
+/** Fetches the session and applies it to the store. */
+async function loadSession(): Promise<SessionPayload | null> {
+  const payload = await fetchSession()
+  applySession(payload)
+  return payload
+}
+
+/** Keeps the session store in step with the server. */
+export function useSessionQuery() {
+  return useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: SESSION_STALE_MS, retry: 1, retryDelay: 1000 })
+}
+
+/** Re-reads the session now (after a sign-in, sign-up or sign-out). */
+export function refreshSession(queryClient: QueryClient): Promise<SessionPayload | null> {
+  return queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: 0 })
+}

@@ -1,0 +1,21 @@
+/** One row of the subscription list: icon, label, optional count. */
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+
+export function SidebarRow({ to, active, icon, count, children }: { to: string; active: boolean; icon?: ReactNode; count?: number; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      aria-current={active ? 'page' : undefined}
+      className={`flex h-8 items-center gap-2.5 rounded-md px-2 text-[13px] transition-colors ${
+        active
+          ? 'bg-zinc-900/[0.07] font-medium text-zinc-900 dark:bg-white/10 dark:text-white'
+          : 'text-zinc-600 hover:bg-zinc-900/5 dark:text-zinc-300 dark:hover:bg-white/5'
+      }`}
+    >
+      <span className="text-zinc-400 dark:text-zinc-500">{icon}</span>
+      <span className="min-w-0 flex-1 truncate">{children}</span>
+      {count ? <span className="text-xs text-zinc-400 tabular-nums">{count}</span> : null}
+    </Link>
+  )
+}
