@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 // One run over every workspace: node for server/shared/e2e, jsdom for web component tests.
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summaryReporter.ts'],
     projects: [
       {
         test: {

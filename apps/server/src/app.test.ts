@@ -161,17 +161,17 @@ describe('validation', () => {
   it('answers malformed JSON with 400 code 4', async () => {
     const r = await post('{"name": ')
     expect(r.status).toBe(400)
-    expect((await r.json()).code).toBe(4)
+    expect(((await r.json()) as any).code).toBe(4)
   })
 
   it('answers wrong types and unknown fields with 400 and the issues in data', async () => {
     const wrong = await post('{"name":"a","count":"two"}')
     expect(wrong.status).toBe(400)
-    const body = await wrong.json()
+    const body = (await wrong.json()) as any
     expect(body.code).toBe(4)
     expect(body.data[0].path).toEqual(['count'])
     const extra = await post('{"name":"a","count":1,"admin":true}')
     expect(extra.status).toBe(400)
-    expect((await extra.json()).data[0].code).toBe('unrecognized_keys')
+    expect(((await extra.json()) as any).data[0].code).toBe('unrecognized_keys')
   })
 })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDialect } from '../test/testDatabase.ts'
 import { startTestServer, TestClient, type TestServer } from '../test/testServer.ts'
 import { mailRepo } from '../domains/mail/repo.ts'
@@ -106,6 +106,19 @@ describeEachDialect('accounts', (dialect) => {
     const done = await anon.post('/api/auth/reset-password', { newPassword: 'reset to this one', token })
     expect(done.status).toBe(200)
     expect((await anon.signIn('verify@example.com', 'reset to this one')).status).toBe(200)
+  })
+
+  it('changes the e-mail address after the link in the mail is followed', async () => {
+    const c = new TestClient(server.url)
+    await c.signUp('old-address@example.com')
+    const ask = await c.post('/api/auth/change-email', { newEmail: 'new-address@example.com', callbackURL: '/' })
+    expect(ask.status).toBe(200)
+    // Unverified accounts verify the new address directly.
+    const [mail] = await outbox('new-address@example.com')
+    expect(mail).toBeDefined()
+    const link = new URL(linkIn(mail.text))
+    await c.get(link.pathname + link.search)
+    expect((await c.get('/api/auth/get-session')).body.user.email).toBe('new-address@example.com')
   })
 
   it('enables two-factor, requires the code at sign-in, accepts TOTP and backup codes, disables', async () => {

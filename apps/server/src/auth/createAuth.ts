@@ -60,8 +60,9 @@ export function createAuth(deps: AuthDeps, secret: string) {
       },
       changeEmail: {
         enabled: true,
-        sendChangeEmailVerification: async ({ newEmail, url }) => {
-          await mailer.send({ to: newEmail, subject: 'Confirm your new Brook e-mail address', text: `Open this link to confirm your new e-mail address: ${url}`, kind: 'change-email' })
+        // A verified user first confirms from the old address; the new one is then verified as usual.
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          await mailer.send({ to: user.email, subject: 'Confirm your Brook e-mail change', text: `Open this link to change your e-mail address to ${newEmail}: ${url}`, kind: 'change-email' })
         },
       },
       deleteUser: { enabled: true },

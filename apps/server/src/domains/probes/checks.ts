@@ -1,9 +1,9 @@
 /** Health checks of the configured backing services. */
-import { sql } from 'kysely'
 import { Redis } from 'ioredis'
 import { Queue } from 'bullmq'
 import { request } from 'undici'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
+import { databaseVersion } from '../../db/health.ts'
 import { REFRESH_QUEUE } from '../../jobs/queueNames.ts'
 
 export type ProbeResult =
@@ -23,10 +23,7 @@ async function timed(run: () => Promise<Record<string, unknown> | void>): Promis
 
 export async function probeDatabase(database: OpenDatabase): Promise<ProbeResult> {
   if (database.dialect !== 'postgres') return { status: 'not_configured' }
-  return timed(async () => {
-    const r = await sql<{ version: string }>`select version() as version`.execute(database.db)
-    return { version: r.rows[0]?.version }
-  })
+  return timed(async () => ({ version: await databaseVersion(database) }))
 }
 
 function redisClient(url: string): Redis {
