@@ -43,6 +43,14 @@ export const envSchema = z.object({
   FETCH_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Feeds refreshed at once by one worker process. */
+  REFRESH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Fetches to one host at once, per process (politeness towards big hosts). */
+  REFRESH_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  /** How often the scheduler looks for due feeds. */
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(10),
+  /** Due feeds the scheduler enqueues per tick at most. */
+  SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(500),
   RSSHUB_URL: optionalUrl,
   SUBSCRIPTION_LIMIT: z.coerce.number().int().min(1).default(5000),
   TRIAL_FEED_LIMIT: z.coerce.number().int().min(0).default(100),
