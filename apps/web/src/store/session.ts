@@ -24,8 +24,10 @@ interface SessionState {
   roleEndAt: string | null
   /** Set when a request answers 401; cleared by the next successful sign-in. */
   sessionExpired: boolean
+  /** Set when the user signed out themselves (no "come back here" after the next sign-in). */
+  signedOutByUser: boolean
   setSession: (user: SessionUser, role: UserRole | null, roleEndAt: string | null) => void
-  clearSession: () => void
+  clearSession: (byUser?: boolean) => void
   expireSession: () => void
 }
 
@@ -35,7 +37,8 @@ export const useSessionStore = create<SessionState>((set) => ({
   role: null,
   roleEndAt: null,
   sessionExpired: false,
-  setSession: (whoami, role, roleEndAt) => set({ status: 'signed-in', whoami, role, roleEndAt, sessionExpired: false }),
-  clearSession: () => set({ status: 'signed-out', whoami: null, role: null, roleEndAt: null }),
-  expireSession: () => set({ status: 'signed-out', whoami: null, role: null, roleEndAt: null, sessionExpired: true }),
+  signedOutByUser: false,
+  setSession: (whoami, role, roleEndAt) => set({ status: 'signed-in', whoami, role, roleEndAt, sessionExpired: false, signedOutByUser: false }),
+  clearSession: (byUser = false) => set({ status: 'signed-out', whoami: null, role: null, roleEndAt: null, signedOutByUser: byUser }),
+  expireSession: () => set({ status: 'signed-out', whoami: null, role: null, roleEndAt: null, sessionExpired: true, signedOutByUser: false }),
 }))

@@ -11,11 +11,12 @@ export function AuthGate() {
   const location = useLocation()
   const query = useSessionQuery()
   const status = useSessionStore((s) => s.status)
+  const signedOutByUser = useSessionStore((s) => s.signedOutByUser)
 
   if (status === 'signed-in') return <Outlet />
   if (status === 'signed-out') {
     const here = location.pathname + location.search
-    const to = here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here)}`
+    const to = here === '/' || signedOutByUser ? '/login' : `/login?redirect=${encodeURIComponent(here)}`
     return <Navigate to={to} replace />
   }
   if (query.isError) return <SessionUnreachable onRetry={() => void query.refetch()} retrying={query.isFetching} />

@@ -42,14 +42,13 @@ export async function signInWithProvider(provider: string, callbackURL: string):
   if (error) toastError(error)
 }
 
-/** Signs out, forgets the user and every cached answer, and returns to the sign-in page. */
+/** Signs out and forgets the user and every cached answer; the auth gate then shows the sign-in page. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   const { error } = await authClient.signOut()
   if (error && error.status !== 401) {
     toastError(error)
     return
   }
-  useSessionStore.getState().clearSession()
+  useSessionStore.getState().clearSession(true)
   queryClient.clear()
-  navigate('/login', { replace: true })
 }

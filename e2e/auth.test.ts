@@ -1,0 +1,119 @@
+/** Sign-up, sign-out and sign-in against a real server, plus the not-found page. */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { startServer, type BrookServer } from './support/server.ts'
+
+const TIMELINE_URL = /\/timeline\/view-0\/all\/pending$/
+
+describeBrowser('auth', () => {
+  let server: BrookServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  const user = { name: 'Ada Lovelace', email: `ada+${Date.now()}@example.com`, password: 'correct horse battery' }
+
+  beforeAll(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' })
+    page = await context.newPage()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  async function expectAppShell() {
+    await page.waitForURL(TIMELINE_URL)
+    await page.getByTestId('sidebar').waitFor()
+    expect(await page.getByTestId('user-name').textContent()).toBe(user.name)
+    expect(await page.getByTestId('user-email').textContent()).toBe(user.email)
+    expect(await page.getByTestId('timeline-title').textContent()).toBe('All Articles')
+    // Audios and Notifications hold no subscription, so only four view tabs show.
+    expect(await page.locator('nav[aria-label="Views"] a').count()).toBe(4)
+  }
+
+  it('sends a signed-out visitor to the sign-in page', async () => {
+    await page.goto(`${server.url}/`)
+    await page.waitForURL(/\/login$/)
+    await page.getByRole('heading', { name: 'Sign in to Brook' }).waitFor()
+    await screenshot(page, 'auth-01-sign-in-page')
+  })
+
+  it('signs up and shows the app shell', async () => {
+    await page.getByRole('button', { name: 'Create an account' }).click()
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor()
+    await page.getByLabel('Name').fill(user.name)
+    await page.getByLabel('E-mail').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await screenshot(page, 'auth-02-sign-up-form')
+    await page.getByRole('button', { name: 'Create account', exact: true }).click()
+    await expectAppShell()
+    await screenshot(page, 'auth-03-app-shell-after-sign-up')
+  })
+
+  it('signs out from the user menu', async () => {
+    await page.getByTestId('user-menu-trigger').click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor()
+    await screenshot(page, 'auth-04-user-menu')
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await page.waitForURL(/\/login$/)
+    await page.getByRole('heading', { name: 'Sign in to Brook' }).waitFor()
+    const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json())
+    expect(session).toBeNull()
+    await screenshot(page, 'auth-05-signed-out')
+  })
+
+  it('refuses a wrong password with a toast', async () => {
+    await page.getByLabel('E-mail').fill(user.email)
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByText('Invalid e-mail or password').waitFor()
+    expect(page.url()).toMatch(/\/login$/)
+    await screenshot(page, 'auth-06-wrong-password')
+  })
+
+  it('signs in and shows the app shell again', async () => {
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expectAppShell()
+    await screenshot(page, 'auth-07-app-shell-after-sign-in')
+  })
+
+  it('keeps the session across a reload and navigates between views and pages', async () => {
+    await page.reload()
+    await expectAppShell()
+    await page.getByRole('link', { name: 'Pictures' }).click()
+    await page.waitForURL(/\/timeline\/view-2\/all\/pending$/)
+    expect(await page.getByTestId('timeline-title').textContent()).toBe('All Pictures')
+    await page.goto(`${server.url}/settings/appearance`)
+    await page.getByTestId('coming-later').waitFor()
+    await screenshot(page, 'auth-08-settings-appearance')
+  })
+
+  it('shows the not-found page for an unknown path', async () => {
+    await page.goto(`${server.url}/this/path/does-not-exist`)
+    await page.getByText('You have come to a desert of knowledge where there is nothing.').waitFor()
+    expect(await page.getByTestId('not-found-path').textContent()).toBe('/this/path/does-not-exist')
+    await screenshot(page, 'auth-09-not-found')
+    await page.getByRole('button', { name: 'Back to Home' }).click()
+    await page.waitForURL(TIMELINE_URL)
+  })
+
+  it('redirects any path ending in /index.html to the home page', async () => {
+    await page.goto(`${server.url}/timeline/index.html`)
+    await page.waitForURL(TIMELINE_URL)
+  })
+
+  it('renders the app shell in dark mode', async () => {
+    const dark = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'dark', storageState: await context.storageState() })
+    const darkPage = await dark.newPage()
+    await darkPage.goto(`${server.url}/`)
+    await darkPage.waitForURL(TIMELINE_URL)
+    await darkPage.getByTestId('sidebar').waitFor()
+    await screenshot(darkPage, 'auth-10-app-shell-dark')
+    await dark.close()
+  })
+})
