@@ -6,7 +6,7 @@ import { MediaCollector } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { person, uniquePeople } from './person.ts'
 import { joinBase, webUrl } from './resolveUrl.ts'
-import { describe, describePlain, htmlTitle, nonEmpty, plainTitle, textToHtml } from './text.ts'
+import { describe, htmlTitle, nonEmpty, plainTitle, textToHtml } from './text.ts'
 import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
 
 type Entry = AtomFeed.Entry<string>
@@ -20,23 +20,43 @@ function textKind(t: Text | undefined): 'html' | 'text' | 'other' {
   if (type === 'html' || type === 'xhtml' || type === 'text/html' || type === 'application/xhtml+xml' || type === 'escaped') return 'html'
   if (type === 'text' || type === 'text/plain') return 'text'
   if (type === undefined || type === '') return t?.value && MARKUP.test(t.value) ? 'html' : 'text'
-  // Atom 0.3 and misuse: `type="text/xml"`, `application/octet-stream` …
-  return /(?:^text\/|xml|html)/.test(type) ? 'html' : 'other'
+  if (type.startsWith('text/')) return 'text'
+  // XML and JSON media types are textual (RFC 4287 §4.1.3.3); anything else is base64.
+  if (/[/+](?:xml|json)$/.test(type) || type.endsWith('/xml')) return 'text'
+  return 'other'
+}
+
+const BASE64 = /^[A-Za-z0-9+/=\s]+$/
+
+/** Any other MIME type means base64 (RFC 4287 §4.1.3.3); decoded when it is text. */
+function decodeOther(value: string): { value: string; kind: 'html' | 'text' } | null {
+  if (!BASE64.test(value)) return null
+  const decoded = Buffer.from(value, 'base64').toString('utf8')
+  if (decoded.includes('\uFFFD') || /[\u0000-\u0008]/.test(decoded)) return null
+  return { value: decoded, kind: MARKUP.test(decoded) ? 'html' : 'text' }
+}
+
+/** A text construct's value and how to read it. */
+function readText(t: Text | undefined): { value: string; kind: 'html' | 'text' } | null {
+  if (!t?.value) return null
+  const kind = textKind(t)
+  // A value that does not decode to text is shown as it is.
+  if (kind === 'other') return decodeOther(t.value) ?? { value: t.value, kind: 'text' }
+  return { value: t.value, kind }
 }
 
 /** A title-like text construct → plain text. */
 function titleOf(t: Text | undefined): string | null {
-  if (!t?.value) return null
-  return textKind(t) === 'html' ? htmlTitle(t.value) : plainTitle(t.value)
+  const text = readText(t)
+  if (!text) return null
+  return text.kind === 'html' ? htmlTitle(text.value) : plainTitle(text.value)
 }
 
 /** A summary/content construct → HTML. */
 function htmlOf(t: Text | undefined): string | null {
-  if (!t?.value) return null
-  const kind = textKind(t)
-  if (kind === 'html') return t.value
-  if (kind === 'text') return textToHtml(t.value)
-  return null
+  const text = readText(t)
+  if (!text) return null
+  return text.kind === 'html' ? text.value : textToHtml(text.value)
 }
 
 function atomPerson(p: AtomFeed.Person | undefined): NormalizedAuthor | null {
@@ -90,9 +110,7 @@ export function fromAtom(feed: AtomFeed.Feed<string>, ctx: NormalizeContext): No
   return {
     title: titleOf(feed.title) ?? htmlTitle(feed.dc?.titles?.[0]),
     description: subtitle?.value
-      ? textKind(subtitle) === 'html'
-        ? describe(subtitle.value)
-        : describePlain(subtitle.value)
+      ? describe(htmlOf(subtitle))
       : describe(feed.itunes?.summary ?? feed.dc?.descriptions?.[0]),
     siteUrl: webUrl(alternateLink(feed.links), feedBase),
     feedUrl: ctx.feedUrl,

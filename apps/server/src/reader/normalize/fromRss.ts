@@ -1,7 +1,7 @@
 /** RSS 0.9x/2.0 and RDF (RSS 0.90/1.0) as parsed by feedsmith → NormalizedFeed. */
 import type { AtomFeed, RdfFeed, RssFeed, SyNs } from 'feedsmith'
 import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
-import { MediaCollector } from './media.ts'
+import { MediaCollector, mediaKind } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { parsePerson, person, uniquePeople } from './person.ts'
 import { joinBase, webUrl } from './resolveUrl.ts'
@@ -112,7 +112,15 @@ export function fromRss(parsed: RssFeed.Feed<string> | RdfFeed.Feed<string>, ctx
     description: describe(feed.description ?? feed.itunes?.summary ?? feed.itunes?.subtitle ?? dc?.descriptions?.[0] ?? atom?.subtitle?.value),
     siteUrl: webUrl(feed.link ?? alternateLink(atom?.links), feedBase),
     feedUrl: ctx.feedUrl,
-    image: webUrl(feed.image?.url ?? feed.itunes?.image ?? atom?.logo ?? atom?.icon ?? feed.media?.thumbnails?.[0]?.url, feedBase),
+    image: webUrl(
+      feed.image?.url ??
+        feed.itunes?.image ??
+        atom?.logo ??
+        atom?.icon ??
+        feed.media?.thumbnails?.[0]?.url ??
+        feed.media?.contents?.find((c) => c.url && mediaKind(c.url, c.type, c.medium) === 'photo')?.url,
+      feedBase,
+    ),
     language,
     updatedAt: updated ? new Date(Math.min(updated.getTime(), ctx.now.getTime())).toISOString() : null,
     authors: uniquePeople([

@@ -1,4 +1,5 @@
 /** People in feeds: `email (Name)`, `Name <email>`, `mailto:` links, bare names → {name, email, url}. */
+import { htmlTitle } from './text.ts'
 import type { NormalizedAuthor } from './types.ts'
 
 const EMAIL = /^(?:mailto:)?([^\s@<>()[\]]+@[^\s@<>()[\]]+\.[^\s@<>()[\]]+)$/i
@@ -8,6 +9,11 @@ function clean(value: string | null | undefined): string | null {
   if (value == null) return null
   const trimmed = value.replace(/\s+/g, ' ').trim()
   return trimmed === '' ? null : trimmed
+}
+
+/** Names are shown as plain text: entities decoded, markup dropped. */
+function cleanName(value: string | null | undefined): string | null {
+  return htmlTitle(clean(value))
 }
 
 function emailOf(value: string | null | undefined): string | null {
@@ -23,14 +29,15 @@ export function parsePerson(raw: string | null | undefined): NormalizedAuthor | 
   if (!value) return null
   // `me@example.com (Example Name)` — RSS 2.0's managingEditor/author form.
   let m = /^(\S+@\S+?)\s*\((.*)\)$/.exec(value)
-  if (m && emailOf(m[1])) return { name: clean(m[2]), email: emailOf(m[1]), url: null }
+  if (m && emailOf(m[1])) return { name: cleanName(m[2]), email: emailOf(m[1]), url: null }
   // `Example Name <me@example.com>` or `Example Name (me@example.com)`.
   m = /^(.*?)\s*[<(]\s*(?:mailto:)?([^\s<>()]+@[^\s<>()]+)\s*[>)]$/.exec(value)
-  if (m) return { name: clean(m[1].replace(/^["']|["']$/g, '')), email: emailOf(m[2]), url: null }
+  if (m) return { name: cleanName(m[1].replace(/^["']|["']$/g, '')), email: emailOf(m[2]), url: null }
   const email = emailOf(value)
   if (email) return { name: null, email, url: null }
   if (URL_LIKE.test(value)) return { name: null, email: null, url: value }
-  return { name: value, email: null, url: null }
+  const name = cleanName(value)
+  return name ? { name, email: null, url: null } : null
 }
 
 /** Builds a person from already-separated parts (Atom, JSON Feed, feedsmith's RSS split). */
@@ -48,7 +55,7 @@ export function person(
     const parsed = parsePerson(n)
     if (parsed) return { name: parsed.name, email: parsed.email, url: u ?? parsed.url }
   }
-  return { name: n, email: e ? (emailOf(e) ?? e) : null, url: u }
+  return { name: cleanName(n), email: e ? (emailOf(e) ?? e) : null, url: u }
 }
 
 /** The one string Brook shows as an entry's author: the name, else the e-mail. */

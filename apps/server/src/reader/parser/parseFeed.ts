@@ -3,7 +3,8 @@
  * bytes → text (charset) → safe XML (no DOCTYPE) → feedsmith → normalize → sanitize.
  * @module
  */
-import { type AnyFeed, parseAtomFeed, parseJsonFeed, parseRdfFeed, parseRssFeed } from 'feedsmith'
+import { type AnyFeed, DetectError, MalformedError, ParseError, parseAtomFeed, parseJsonFeed, parseRdfFeed, parseRssFeed } from 'feedsmith'
+import { DOMParser } from 'linkedom'
 import { normalizeFeed } from '../normalize/normalizeFeed.ts'
 import type { NormalizedFeed } from '../normalize/types.ts'
 import { sanitizeHtml } from '../sanitizer/sanitizeHtml.ts'
@@ -65,17 +66,38 @@ function parseXml(text: string): AnyFeed {
   if (root.index > 0 && declaration !== 0) xml = xml.slice(root.index)
   const format = FORMAT_BY_ROOT[root.name]
   if (!format) throw new FeedParseError(`not a feed: root element <${root.name}>`)
+  // A bare <channel> root (RSS without the <rss> wrapper) is wrapped.
+  if (root.name === 'channel') xml = `<rss version="2.0">${xml}</rss>`
+  if (format === 'rss') xml = ensureRssChannel(xml)
   try {
-    if (format === 'rss') {
-      // A bare <channel> root (RSS without the <rss> wrapper) is wrapped.
-      if (root.name === 'channel') xml = `<rss version="2.0">${xml}</rss>`
-      return { format, feed: parseRssFeed(ensureRssChannel(xml)) }
-    }
-    if (format === 'atom') return { format, feed: parseAtomFeed(xml) }
-    return { format, feed: parseRdfFeed(xml) }
+    return parseAs(format, xml)
   } catch (error) {
-    throw new FeedParseError(`invalid ${format === 'atom' ? 'Atom' : format.toUpperCase()} document: ${(error as Error).message}`, { cause: error })
+    if (!(error instanceof MalformedError)) throw error
+    // Not well-formed (mismatched or unclosed tags): let a forgiving parser re-serialize it and retry once.
+    try {
+      return parseAs(format, repairXml(xml))
+    } catch {
+      throw new FeedParseError(`malformed XML: ${(error.cause as Error | undefined)?.message ?? error.message}`, { cause: error })
+    }
   }
+}
+
+function parseAs(format: Format, xml: string): AnyFeed {
+  try {
+    if (format === 'rss') return { format, feed: parseRssFeed(xml) }
+    if (format === 'atom') return { format, feed: parseAtomFeed(xml) }
+    return { format: 'rdf', feed: parseRdfFeed(xml) }
+  } catch (error) {
+    // The root says "feed" but feedsmith found none of the elements it maps (an empty channel,
+    // only unknown extensions): that is an empty feed, not a broken one.
+    if (error instanceof ParseError || error instanceof DetectError) return { format, feed: {} } as AnyFeed
+    throw error
+  }
+}
+
+/** Re-serializes XML through linkedom's lenient XML parser, which closes what was left open. */
+function repairXml(xml: string): string {
+  return new DOMParser().parseFromString(xml, 'text/xml').toString()
 }
 
 function parseJson(text: string): AnyFeed {
@@ -100,9 +122,14 @@ function parseJson(text: string): AnyFeed {
   }
 }
 
+/** Characters XML 1.0 forbids (C0 controls but tab/LF/CR, U+FFFE/U+FFFF); feeds contain them anyway. */
+const ILLEGAL_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/
+const ILLEGAL_XML_CHARS = new RegExp(ILLEGAL_XML_CHAR.source, 'g')
+
 /** Parses a feed body (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) into a NormalizedFeed; throws FeedParseError if it is not one. */
 export function parseFeed(body: Uint8Array | string, opts: ParseFeedOptions): NormalizedFeed {
-  const text = decodeBody(body, opts.contentType)
+  let text = decodeBody(body, opts.contentType)
+  if (ILLEGAL_XML_CHAR.test(text)) text = text.replace(ILLEGAL_XML_CHARS, '')
   const start = text.search(/\S/)
   if (start === -1) throw new FeedParseError('empty document')
   const parsed = text.charCodeAt(start) === 0x7b /* { */ ? parseJson(text) : parseXml(start > 0 ? text.slice(start) : text)

@@ -91,19 +91,19 @@ function expandEntities(xml: string, entities: Map<string, string>): string {
  * declared. Linear in the input; the output is at most `ENTITY_EXPANSION_BUDGET` longer.
  */
 export function neutralizeDoctype(xml: string): string {
-  const first = xml.search(/<!DOCTYPE/i)
-  if (first === -1) return xml
+  if (xml.search(/<!DOCTYPE/i) === -1) return xml
   let out = ''
   let last = 0
   let entities = new Map<string, string>()
-  const re = /<!\[CDATA\[|<!DOCTYPE/gi
-  re.lastIndex = first
+  // Comments and CDATA sections may mention "<!DOCTYPE" as text: skip over them.
+  const re = /<!\[CDATA\[|<!--|<!DOCTYPE/gi
   let m: RegExpExecArray | null
   while ((m = re.exec(xml)) !== null) {
-    if (m[0] === '<![CDATA[') {
-      const end = xml.indexOf(']]>', m.index + 9)
+    if (m[0] === '<![CDATA[' || m[0] === '<!--') {
+      const close = m[0] === '<!--' ? '-->' : ']]>'
+      const end = xml.indexOf(close, m.index + m[0].length)
       if (end === -1) break
-      re.lastIndex = end + 3
+      re.lastIndex = end + close.length
       continue
     }
     const end = doctypeEnd(xml, m.index)
