@@ -16,7 +16,7 @@ export type Readable = {
   siteName: string | null
 }
 
-/** Past this many elements a page is not an article worth the CPU (Readability's own guard). */
+/** Past this many elements a page is not an article worth the CPU. */
 const MAX_ELEMENTS = 50_000
 
 type LinkedomDocument = ReturnType<typeof parseHTML>['document']
@@ -24,6 +24,15 @@ type LinkedomDocument = ReturnType<typeof parseHTML>['document']
 const orNull = (value: string | null | undefined) => {
   const text = value?.trim()
   return text ? text : null
+}
+
+function countStartTags(html: string): number {
+  let count = 0
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
+    const next = html.charCodeAt(at + 1)
+    if ((next >= 65 && next <= 90) || (next >= 97 && next <= 122)) count++
+  }
+  return count
 }
 
 function baseOf(document: LinkedomDocument, pageUrl: string): string {
@@ -39,6 +48,9 @@ function baseOf(document: LinkedomDocument, pageUrl: string): string {
 /** Extracts the readable article of `html` fetched from `url`; null when there is none. */
 export function extractReadable(html: string, url: string): Readable | null {
   if (!html.trim()) return null
+  // Counted on the source: Readability's own maxElemsToParse check relies on
+  // getElementsByTagName('*'), which linkedom does not implement.
+  if (countStartTags(html) > MAX_ELEMENTS) return null
   const { document } = parseHTML(html)
   if (!document.documentElement) return null
   // linkedom has no notion of the document's address; Readability needs both to make links absolute.
@@ -51,7 +63,7 @@ export function extractReadable(html: string, url: string): Readable | null {
 
   let article: ReturnType<Readability<string>['parse']>
   try {
-    article = new Readability(document, { maxElemsToParse: MAX_ELEMENTS }).parse()
+    article = new Readability(document).parse()
   } catch {
     return null // too many elements, or a document Readability cannot walk
   }
