@@ -18,6 +18,8 @@ import { onError } from './lib/onError.ts'
 import { toIso } from './lib/time.ts'
 import { statusRoutes } from './domains/status/routes.ts'
 import { probesRoutes } from './domains/probes/routes.ts'
+import type { FeedService } from './domains/feeds/service.ts'
+import { feedsRoutes } from './domains/feeds/routes.ts'
 
 /** Everything the routes need; built once in main.ts (or a test server). */
 export interface AppDeps {
@@ -26,6 +28,8 @@ export interface AppDeps {
   auth: Auth
   logger: Logger
   mailer: Mailer
+  /** The feed engine (domains/feeds/service.ts). */
+  feeds: FeedService
 }
 
 /** Paths that take uploads and so get the larger body cap. */
@@ -109,6 +113,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/status', statusRoutes(deps))
   app.route('/api/probes', probesRoutes(deps))
+  app.route('/api/feeds', feedsRoutes(deps))
 
   app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Brook API', version: '0.7.0', description: 'Every answer is {code: 0, data} or {code, message, reason?}.' } })
 

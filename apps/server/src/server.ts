@@ -11,6 +11,8 @@ import { createMailer } from './domains/mail/mailer.ts'
 import { mailRepo } from './domains/mail/repo.ts'
 import { instanceRepo } from './domains/instance/repo.ts'
 import { createApp, type AppDeps } from './app.ts'
+import { createFeedService } from './domains/feeds/service.ts'
+import { startJobs } from './jobs/startJobs.ts'
 
 export interface RunningBrook {
   url: string
@@ -28,7 +30,8 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   const instance = instanceRepo(database.db)
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
   const auth = createAuth({ env, database, mailer, instance }, await resolveAuthSecret(env, instance))
-  return { env, database, auth, logger, mailer }
+  const feeds = createFeedService({ database, env, logger })
+  return { env, database, auth, logger, mailer, feeds }
 }
 
 /** Starts the HTTP server on env.PORT (0 picks a free port). */
@@ -40,12 +43,15 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
   })
   const port = (server.address() as AddressInfo).port
   const url = `http://localhost:${port}`
+  // Background roles (scheduler, worker) per SERVICES; stopped before the database closes.
+  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds })
   return {
     url,
     port,
     deps,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await jobs.close()
       await deps.database.close()
     },
   }

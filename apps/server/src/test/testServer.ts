@@ -10,7 +10,11 @@ export interface TestServer extends RunningBrook {
   stop(): Promise<void>
 }
 
-/** Starts a server on a free port; env overrides are raw variables as in process.env. */
+/**
+ * Starts a server on a free port; env overrides are raw variables as in process.env.
+ * Background jobs are off unless asked for (`SERVICES: 'web,worker,scheduler'`), so no scheduler
+ * touches a test's feeds behind its back.
+ */
 export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase(dialect)
   const parsed = parseEnv({
@@ -19,6 +23,7 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
     DATA_DIR: database.location.DATA_DIR,
     LOG_LEVEL: 'silent',
     FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
+    SERVICES: 'web',
     // Tests sign many users up from 127.0.0.1; the rate-limit test turns this back on.
     AUTH_RATE_LIMIT: 'false',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',

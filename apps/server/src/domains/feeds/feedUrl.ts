@@ -1,0 +1,33 @@
+/** @module The one spelling of a feed URL under which a feed is stored and looked up. */
+
+/**
+ * Normalizes what a user typed into a feed URL: trims, turns `feed:` URLs into http(s), adds
+ * `https://` when no scheme is given, lower-cases the host, drops the default port and the
+ * fragment. Returns null for anything that is not an http(s) URL.
+ */
+export function normalizeFeedUrl(input: string): string | null {
+  let text = input.trim()
+  if (!text) return null
+  // feed://host/path (Safari, old Firefox) and feed:https://host/path
+  const feedScheme = /^feed:(\/\/)?/i.exec(text)
+  if (feedScheme) text = /^https?:/i.test(text.slice(feedScheme[0].length)) ? text.slice(feedScheme[0].length) : `http://${text.slice(feedScheme[0].length)}`
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(text) || /^[^:/]+:\d+(\/|$)/.test(text)) text = `https://${text.replace(/^\/\//, '')}`
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return null
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return null
+  url.hash = ''
+  return url.href
+}
+
+/** The host a feed is fetched from (the per-host concurrency key); '' for an unusable URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return ''
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * /api/feeds: lookup with analytics (SPEC §7), batch analytics, admin refresh, reset.
+ * Every route needs a signed-in user.
+ */
+import { createRoute, z } from '@hono/zod-openapi'
+import type { AppDeps } from '../../app.ts'
+import { AppError } from '../../lib/appError.ts'
+import { createRouter, ok, requireUser } from '../../lib/router.ts'
+import { FeedAnalyticsSchema, FeedSchema, presentAnalytics, presentFeed } from './present.ts'
+
+const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.literal(0), data })
+const ErrorSchema = z.object({ code: z.number(), message: z.string(), reason: z.string().optional() })
+const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
+const failures = {
+  400: json(ErrorSchema, 'Invalid input (4) or neither id nor url (2002)'),
+  401: json(ErrorSchema, 'Not signed in (1000)'),
+}
+
+const FeedWithAnalytics = z.object({ feed: FeedSchema, analytics: FeedAnalyticsSchema })
+const IdBody = z.object({ id: z.string().min(1).max(64) })
+
+const getFeedRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['feeds'],
+  summary: 'A feed by id or url, with its analytics',
+  request: { query: z.object({ id: z.string().max(64).optional(), url: z.string().max(2048).optional() }) },
+  responses: { 200: json(envelope(FeedWithAnalytics), 'The feed'), 404: json(ErrorSchema, 'No such feed (2001)'), ...failures },
+})
+
+const analyticsRoute = createRoute({
+  method: 'post',
+  path: '/analytics',
+  tags: ['feeds'],
+  summary: 'Analytics of several feeds, keyed by feed id',
+  request: { body: { content: { 'application/json': { schema: z.object({ id: z.array(z.string().max(64)).max(1000) }) } }, required: true } },
+  responses: { 200: json(envelope(z.object({ analytics: z.record(z.string(), FeedAnalyticsSchema) })), 'Analytics by feed id'), ...failures },
+})
+
+const refreshRoute = createRoute({
+  method: 'post',
+  path: '/refresh',
+  tags: ['feeds'],
+  summary: 'Check a feed now (admins only)',
+  request: { body: { content: { 'application/json': { schema: IdBody } }, required: true } },
+  responses: {
+    200: json(envelope(z.object({ feed: FeedSchema, status: z.string(), inserted: z.number(), updated: z.number() })), 'The feed after the check; a failure shows in errorMessage'),
+    403: json(ErrorSchema, 'Not an admin (2000)'),
+    404: json(ErrorSchema, 'No such feed (2001)'),
+    ...failures,
+  },
+})
+
+const resetRoute = createRoute({
+  method: 'post',
+  path: '/reset',
+  tags: ['feeds'],
+  summary: "Clear a feed's error state and validators and check it again soon",
+  request: { body: { content: { 'application/json': { schema: IdBody } }, required: true } },
+  responses: { 200: json(envelope(z.object({ feed: FeedSchema })), 'The reset feed'), 404: json(ErrorSchema, 'No such feed (2001)'), ...failures },
+})
+
+export function feedsRoutes({ feeds }: AppDeps) {
+  const router = createRouter()
+
+  router.openapi(getFeedRoute, async (c) => {
+    requireUser(c)
+    const { id, url } = c.req.valid('query')
+    const feed = await feeds.getFeed({ id: id || undefined, url: url || undefined })
+    return c.json(ok({ feed: presentFeed(feed), analytics: presentAnalytics(feed) }), 200)
+  })
+
+  router.openapi(analyticsRoute, async (c) => {
+    requireUser(c)
+    const analytics = await feeds.analytics(c.req.valid('json').id)
+    return c.json(ok({ analytics: Object.fromEntries(Object.entries(analytics).map(([id, a]) => [id, presentAnalytics(a)])) }), 200)
+  })
+
+  router.openapi(refreshRoute, async (c) => {
+    const user = requireUser(c)
+    if (user.role !== 'admin') throw new AppError(2000)
+    const { id } = c.req.valid('json')
+    await feeds.getFeed({ id })
+    const outcome = await feeds.refreshFeed(id)
+    const feed = await feeds.getFeed({ id })
+    return c.json(ok({ feed: presentFeed(feed), status: outcome.status, inserted: outcome.inserted, updated: outcome.updated }), 200)
+  })
+
+  router.openapi(resetRoute, async (c) => {
+    requireUser(c)
+    const feed = await feeds.resetFeed(c.req.valid('json').id)
+    return c.json(ok({ feed: presentFeed(feed) }), 200)
+  })
+
+  return router
+}

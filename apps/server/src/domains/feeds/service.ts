@@ -1,0 +1,307 @@
+/**
+ * The feed engine's rules: find or create a feed from a URL (discovery → fetch → parse → store →
+ * schedule), refresh one under a lease, record errors and recovery, and the reads the API needs.
+ */
+import { newId } from '@brook/shared'
+import type { Env } from '../../env.ts'
+import type { OpenDatabase } from '../../db/openDatabase.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { AppError } from '../../lib/appError.ts'
+import { fetchFeed, FetchError, type FetchOptions, type FetchResult } from '../../reader/fetcher/fetchFeed.ts'
+import { parseFeed, FeedParseError } from '../../reader/parser/parseFeed.ts'
+import { discoverFeeds } from '../../reader/discovery/discoverFeeds.ts'
+import { sniffFeed } from '../../reader/discovery/sniffFeed.ts'
+import type { NormalizedFeed } from '../../reader/normalize/types.ts'
+import { createKeyedLimiter } from '../../jobs/keyedLimiter.ts'
+import { nextCheckAt, WEEK_MS } from '../../jobs/nextCheck.ts'
+import { feedsRepo, type DueFeed, type FeedAnalyticsRow, type FeedPatch, type FeedRow } from './repo.ts'
+import { hostOf, normalizeFeedUrl } from './feedUrl.ts'
+import { prepareEntries } from './entryRows.ts'
+import { storeEntries } from './storeEntries.ts'
+import { describeFeedError, feedErrorMessage, retryAfterOf, toFeedAppError } from './feedErrors.ts'
+
+export type FeedServiceDeps = {
+  database: OpenDatabase
+  env: Env
+  logger: Logger
+  /** The clock (tests move it). */
+  now?: () => Date
+}
+
+/** SPEC §7 analytics of one feed. */
+export type FeedAnalytics = Omit<FeedAnalyticsRow, 'id'>
+
+/** What one refresh did. `busy`: another worker holds the feed; `missing`: no such feed. */
+export type RefreshOutcome = {
+  feedId: string
+  status: 'updated' | 'not_modified' | 'error' | 'busy' | 'missing' | 'aborted'
+  inserted: number
+  updated: number
+  error?: string
+  nextCheckAt?: string
+}
+
+type Fetched = Extract<FetchResult, { status: 200 }>
+type Resolved = { feedUrl: string; fetched: Fetched; feed: NormalizedFeed } | { existing: FeedRow }
+
+/** A fetch without validators cannot answer 304; a server that does anyway is broken. */
+function expect200(result: FetchResult): Fetched {
+  if (result.status !== 200) throw new FetchError('http', `HTTP ${result.status} without a conditional request from ${result.finalUrl}`, { status: result.status })
+  return result
+}
+
+/** How long a refresh may hold its lease beyond the fetch deadline (parse + store). */
+const LEASE_MARGIN_MS = 60_000
+/** A feed enqueued but never finished (worker died) is picked again after this long. */
+export const REQUEUE_AFTER_MS = 15 * 60_000
+
+export function createFeedService(deps: FeedServiceDeps) {
+  const { env, logger } = deps
+  const repo = feedsRepo(deps.database.db)
+  const clock = deps.now ?? (() => new Date())
+  const hosts = createKeyedLimiter(env.REFRESH_HOST_CONCURRENCY)
+  const refreshing = new Set<string>()
+  const ensuring = new Map<string, Promise<FeedRow>>()
+  const shutdown = new AbortController()
+
+  const fetchOptions = (extra: Partial<FetchOptions> = {}): FetchOptions => ({
+    allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS,
+    maxBytes: env.FETCH_MAX_BYTES,
+    timeoutMs: env.FETCH_TIMEOUT_MS,
+    signal: shutdown.signal,
+    ...extra,
+  })
+
+  /** Every feed fetch goes through the per-host cap. */
+  const fetchLimited = (url: string, extra: Partial<FetchOptions> = {}) => hosts.run(hostOf(url), () => fetchFeed(url, fetchOptions(extra)))
+
+  const parse = (fetched: Fetched, now: Date) => parseFeed(fetched.body, { feedUrl: fetched.finalUrl, contentType: fetched.contentType, now })
+
+  function requireUrl(input: string): string {
+    const url = normalizeFeedUrl(input)
+    if (!url) throw new AppError(2003, { reason: `not an http(s) URL: ${input.slice(0, 200)}` })
+    return url
+  }
+
+  /**
+   * URL → a parsed feed. A body that is not a feed (an HTML page) goes through discovery and
+   * the first feed found is used; `stopAtExisting` returns a stored feed without fetching it.
+   */
+  async function resolve(url: string, now: Date, stopAtExisting: boolean): Promise<Resolved> {
+    const fetched = expect200(await fetchLimited(url))
+    try {
+      return { feedUrl: url, fetched, feed: parse(fetched, now) }
+    } catch (error) {
+      // A broken feed is a parse error; only a page that is no feed at all is worth discovering.
+      if (!(error instanceof FeedParseError) || sniffFeed(fetched.body)) throw error
+    }
+    const found = await discoverFeeds(url, fetchOptions())
+    const candidate = found.map((f) => normalizeFeedUrl(f.url)).find((u): u is string => u !== null && u !== url)
+    if (!candidate) throw new FeedParseError(`${url} is not a feed and links to none`)
+    if (stopAtExisting) {
+      const existing = await repo.findByUrl(candidate)
+      if (existing) return { existing }
+    }
+    const second = expect200(await fetchLimited(candidate))
+    return { feedUrl: candidate, fetched: second, feed: parse(second, now) }
+  }
+
+  const spread = () => Math.random()
+
+  async function createFeed(url: string): Promise<FeedRow> {
+    const now = clock()
+    let resolved: Resolved
+    try {
+      resolved = await resolve(url, now, true)
+    } catch (error) {
+      throw toFeedAppError(error)
+    }
+    if ('existing' in resolved) return resolved.existing
+    const { feedUrl, fetched, feed } = resolved
+    const nowIso = now.toISOString()
+    const id = newId()
+    await repo.transaction(async (tx) => {
+      const inserted = await tx.insertFeed({
+        id,
+        url: feedUrl,
+        title: feed.title,
+        description: feed.description,
+        siteUrl: feed.siteUrl,
+        image: feed.image,
+        language: feed.language,
+        etag: fetched.etag,
+        lastModified: fetched.lastModified,
+        ttlMinutes: feed.ttlMinutes,
+        checkedAt: nowIso,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+        leaseUntil: null,
+        leaseOwner: null,
+      })
+      if (!inserted) return // created meanwhile by another request: that one stored the entries
+      const stored = await storeEntries(tx, id, prepareEntries(feed.entries, now), now)
+      const updatesPerWeek = await tx.countPublishedSince(id, new Date(now.getTime() - WEEK_MS).toISOString())
+      const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: fetched.maxAgeSeconds, spread: spread() })
+      await tx.updateFeed(id, { updatesPerWeek, latestEntryPublishedAt: stored.latestPublishedAt, nextCheckAt: next.toISOString() })
+    })
+    const row = await repo.findByUrl(feedUrl)
+    if (!row) throw new AppError(1005, { reason: `feed ${feedUrl} vanished after insert` })
+    return row
+  }
+
+  /** Records a failed check: error fields, back-off, lease released. */
+  async function recordFailure(feed: FeedRow, owner: string, error: unknown, now: Date): Promise<RefreshOutcome> {
+    const errorCount = feed.errorCount + 1
+    const message = feedErrorMessage(error)
+    const next = nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount, retryAfterSeconds: retryAfterOf(error), spread: spread() })
+    const nowIso = now.toISOString()
+    await repo.finishCheck(feed.id, owner, { checkedAt: nowIso, errorAt: nowIso, errorMessage: message, errorCount, nextCheckAt: next.toISOString(), updatedAt: nowIso })
+    const level = describeFeedError(error).code === 1005 ? 'error' : 'info'
+    logger[level]({ feedId: feed.id, url: feed.url, errorCount, err: message }, 'feed check failed')
+    return { feedId: feed.id, status: 'error', inserted: 0, updated: 0, error: message, nextCheckAt: next.toISOString() }
+  }
+
+  /** One conditional fetch of a feed this worker holds the lease of. */
+  async function check(feed: FeedRow, owner: string): Promise<RefreshOutcome> {
+    const now = clock()
+    const nowIso = now.toISOString()
+    const healthy: FeedPatch = { checkedAt: nowIso, errorAt: null, errorMessage: null, errorCount: 0, updatedAt: nowIso }
+    let result: FetchResult
+    try {
+      result = await fetchLimited(feed.url, { etag: feed.etag, lastModified: feed.lastModified })
+    } catch (error) {
+      if (shutdown.signal.aborted) {
+        await repo.finishCheck(feed.id, owner, {})
+        return { feedId: feed.id, status: 'aborted', inserted: 0, updated: 0 }
+      }
+      return recordFailure(feed, owner, error, now)
+    }
+    if (result.status === 304) {
+      const next = nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
+      await repo.finishCheck(feed.id, owner, { ...healthy, etag: result.etag ?? feed.etag, lastModified: result.lastModified ?? feed.lastModified, nextCheckAt: next.toISOString() })
+      return { feedId: feed.id, status: 'not_modified', inserted: 0, updated: 0, nextCheckAt: next.toISOString() }
+    }
+    try {
+      const parsed = parse(result, now)
+      const prepared = prepareEntries(parsed.entries, now)
+      return await repo.transaction(async (tx) => {
+        const stored = await storeEntries(tx, feed.id, prepared, now)
+        const updatesPerWeek = await tx.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
+        const latest = [feed.latestEntryPublishedAt, stored.latestPublishedAt].filter((d): d is string => d !== null).sort().pop() ?? null
+        const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: parsed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
+        await tx.finishCheck(feed.id, owner, {
+          ...healthy,
+          title: parsed.title ?? feed.title,
+          description: parsed.description ?? feed.description,
+          siteUrl: parsed.siteUrl ?? feed.siteUrl,
+          image: parsed.image ?? feed.image,
+          language: parsed.language ?? feed.language,
+          ttlMinutes: parsed.ttlMinutes,
+          etag: result.etag,
+          lastModified: result.lastModified,
+          updatesPerWeek,
+          latestEntryPublishedAt: latest,
+          nextCheckAt: next.toISOString(),
+        })
+        return { feedId: feed.id, status: 'updated' as const, inserted: stored.inserted, updated: stored.updated, nextCheckAt: next.toISOString() }
+      })
+    } catch (error) {
+      return recordFailure(feed, owner, error, now)
+    }
+  }
+
+  return {
+    /**
+     * The feed stored under a URL, created on first use: discovery (for a site URL), fetch,
+     * parse, entries stored, next check scheduled. Throws AppError 2003 (fetch) or 2004 (parse)
+     * with the detail in `reason`. Concurrent calls for one URL share one fetch.
+     */
+    async ensureFeed(input: string): Promise<FeedRow> {
+      const url = requireUrl(input)
+      const existing = await repo.findByUrl(url)
+      if (existing) return existing
+      let pending = ensuring.get(url)
+      if (!pending) {
+        pending = createFeed(url).finally(() => ensuring.delete(url))
+        ensuring.set(url, pending)
+      }
+      return pending
+    },
+
+    /** Fetches and parses a URL (with discovery) without storing anything: POST /api/entries/preview. */
+    async preview(input: string): Promise<NormalizedFeed> {
+      const url = requireUrl(input)
+      try {
+        const resolved = await resolve(url, clock(), false)
+        if ('existing' in resolved) throw new Error('unreachable')
+        return { ...resolved.feed, feedUrl: resolved.feedUrl }
+      } catch (error) {
+        throw toFeedAppError(error)
+      }
+    },
+
+    /**
+     * Checks a feed now, holding its lease (never two refreshes of one feed at once, in this
+     * process or any other). Failures are recorded on the feed, not thrown.
+     */
+    async refreshFeed(feedId: string): Promise<RefreshOutcome> {
+      if (refreshing.has(feedId)) return { feedId, status: 'busy', inserted: 0, updated: 0 }
+      refreshing.add(feedId)
+      try {
+        const owner = newId()
+        const now = clock()
+        const until = new Date(now.getTime() + env.FETCH_TIMEOUT_MS + LEASE_MARGIN_MS).toISOString()
+        const leased = await repo.acquireLease(feedId, owner, now.toISOString(), until)
+        // Read after taking the lease, so the error count and validators are the last worker's.
+        const feed = await repo.findById(feedId)
+        if (!feed) return { feedId, status: 'missing', inserted: 0, updated: 0 }
+        if (!leased) return { feedId, status: 'busy', inserted: 0, updated: 0 }
+        return await check(feed, owner)
+      } finally {
+        refreshing.delete(feedId)
+      }
+    },
+
+    /** A feed by id or URL: 2002 when neither is given, 2001 when there is none. */
+    async getFeed(query: { id?: string; url?: string }): Promise<FeedRow> {
+      if (!query.id && !query.url) throw new AppError(2002)
+      const url = query.url ? normalizeFeedUrl(query.url) : null
+      const feed = query.id ? await repo.findById(query.id) : url ? await repo.findByUrl(url) : null
+      if (!feed) throw new AppError(2001, { reason: query.id ? `no feed ${query.id}` : `no feed at ${query.url}` })
+      return feed
+    },
+
+    /** SPEC §7 analytics keyed by feed id (unknown ids are left out). */
+    async analytics(ids: string[]): Promise<Record<string, FeedAnalytics>> {
+      const out: Record<string, FeedAnalytics> = {}
+      for (const { id, ...rest } of await repo.analytics([...new Set(ids)])) out[id] = rest
+      return out
+    },
+
+    /** Forgets a feed's error state and validators and makes it due now (SPEC "reset feed"). */
+    async resetFeed(feedId: string): Promise<FeedRow> {
+      const feed = await this.getFeed({ id: feedId })
+      const nowIso = clock().toISOString()
+      await repo.updateFeed(feed.id, { errorAt: null, errorMessage: null, errorCount: 0, etag: null, lastModified: null, nextCheckAt: nowIso, updatedAt: nowIso })
+      return (await repo.findById(feed.id)) as FeedRow
+    },
+
+    /**
+     * The scheduler's batch: subscribed feeds due now and not leased, each pushed REQUEUE_AFTER_MS
+     * ahead so the next tick does not enqueue it again while it waits in the queue.
+     */
+    async claimDueFeeds(limit: number): Promise<DueFeed[]> {
+      const now = clock()
+      const due = await repo.dueFeeds(now.toISOString(), limit)
+      await repo.postpone(due.map((f) => f.id), new Date(now.getTime() + REQUEUE_AFTER_MS).toISOString())
+      return due
+    },
+
+    /** Aborts in-flight fetches (their leases are released) — process shutdown. */
+    close(): void {
+      shutdown.abort()
+    },
+  }
+}
+
+export type FeedService = ReturnType<typeof createFeedService>

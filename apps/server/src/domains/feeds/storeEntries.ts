@@ -1,0 +1,43 @@
+/**
+ * @module Entry storage for one fetch of a feed, run inside the caller's transaction: new guids
+ * are inserted (and counted into the subscribers' unread counters in the same transaction),
+ * changed ones are rewritten in place under their id, unchanged ones are not written at all.
+ */
+import { newId } from '@brook/shared'
+import type { PreparedEntry } from './entryRows.ts'
+import type { FeedQueries, NewEntryRow } from './repo.ts'
+
+export type StoreResult = {
+  inserted: number
+  updated: number
+  /** Newest publishedAt among the entries of this fetch (null for an empty feed). */
+  latestPublishedAt: string | null
+}
+
+/** Upserts one fetch's entries of a feed by guid. */
+export async function storeEntries(repo: FeedQueries, feedId: string, entries: PreparedEntry[], now: Date): Promise<StoreResult> {
+  let latestPublishedAt: string | null = null
+  for (const entry of entries) {
+    if (entry.datePublished && (latestPublishedAt === null || entry.content.publishedAt > latestPublishedAt)) latestPublishedAt = entry.content.publishedAt
+  }
+  if (entries.length === 0) return { inserted: 0, updated: 0, latestPublishedAt }
+
+  const stored = new Map((await repo.storedEntries(feedId, entries.map((e) => e.guid))).map((row) => [row.guid, row]))
+  const insertedAt = now.toISOString()
+  const fresh: NewEntryRow[] = []
+  let updated = 0
+  for (const entry of entries) {
+    const existing = stored.get(entry.guid)
+    if (!existing) {
+      fresh.push({ id: newId(), feedId, inboxId: null, guid: entry.guid, insertedAt, ...entry.content })
+    } else if (existing.contentHash !== entry.content.contentHash) {
+      // A date-less entry keeps the date it was first seen with.
+      const publishedAt = entry.datePublished ? entry.content.publishedAt : existing.publishedAt
+      await repo.updateEntry(existing.id, { ...entry.content, publishedAt })
+      updated++
+    }
+  }
+  const inserted = await repo.insertEntries(fresh)
+  await repo.incrementUnread(feedId, inserted)
+  return { inserted, updated, latestPublishedAt }
+}

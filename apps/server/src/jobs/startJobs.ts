@@ -1,0 +1,60 @@
+/**
+ * @module Starts the background roles named in SERVICES: `scheduler` (enqueues due feeds) and
+ * `worker` (refreshes them). Without REDIS_URL both live in this process on the in-process queue
+ * (a scheduler alone still gets the in-process pool: nothing else could drain its queue); with
+ * REDIS_URL they talk through BullMQ, so workers on any number of machines share the work.
+ */
+import type { Env } from '../env.ts'
+import type { Logger } from '../lib/logger.ts'
+import type { FeedService } from '../domains/feeds/service.ts'
+import { createInProcessQueue } from './inProcessQueue.ts'
+import { createBullmqQueue } from './bullmqQueue.ts'
+import { createScheduler, type Scheduler } from './scheduler.ts'
+import { runRefreshFeedTask } from './RefreshFeedTask.ts'
+import type { RefreshQueue } from './queue.ts'
+
+export type Jobs = {
+  queue: RefreshQueue | null
+  scheduler: Scheduler | null
+  /** Stops the scheduler, then lets running refreshes end (the feed service aborts their fetches). */
+  close(): Promise<void>
+}
+
+export type StartJobsOptions = {
+  env: Env
+  logger: Logger
+  feeds: FeedService
+  /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
+  bullmq?: { prefix?: string; name?: string }
+}
+
+export function startJobs({ env, logger, feeds, bullmq }: StartJobsOptions): Jobs {
+  const roles = new Set(env.SERVICES)
+  const wantsScheduler = roles.has('scheduler')
+  let wantsWorker = roles.has('worker')
+  let queue: RefreshQueue | null = null
+  if (env.REDIS_URL && (wantsScheduler || wantsWorker)) {
+    queue = createBullmqQueue({ url: env.REDIS_URL, logger, ...bullmq })
+  } else if (wantsScheduler || wantsWorker) {
+    if (!wantsScheduler) logger.warn('SERVICES=worker without REDIS_URL: there is no shared queue to take work from, this worker stays idle')
+    if (wantsScheduler && !wantsWorker) logger.info('no REDIS_URL: the scheduler runs its refresh pool in this process')
+    wantsWorker = wantsScheduler
+    queue = wantsScheduler ? createInProcessQueue({ logger }) : null
+  }
+  if (queue && wantsWorker) queue.process((task) => runRefreshFeedTask(feeds, task), { concurrency: env.REFRESH_CONCURRENCY })
+  const scheduler =
+    queue && wantsScheduler
+      ? createScheduler({ feeds, queue, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000, batchSize: env.SCHEDULER_BATCH_SIZE })
+      : null
+  scheduler?.start()
+  if (queue) logger.info({ queue: queue.kind, scheduler: Boolean(scheduler), worker: wantsWorker }, 'feed jobs started')
+  return {
+    queue,
+    scheduler,
+    async close() {
+      await scheduler?.stop()
+      feeds.close()
+      await queue?.close()
+    },
+  }
+}
