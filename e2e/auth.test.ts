@@ -72,6 +72,7 @@ describeBrowser('auth', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.getByText('Invalid e-mail or password').waitFor()
     expect(page.url()).toMatch(/\/login$/)
+    await page.waitForTimeout(500) // let the toast finish sliding in
     await screenshot(page, 'auth-06-wrong-password')
   })
 

@@ -17,6 +17,21 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Vendor code in a few long-lived chunks, so a Brook release does not re-download React.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'auth', test: /node_modules[\\/](better-auth|@better-auth|@better-fetch|better-call|nanostores|jose|defu|@noble)[\\/]/ },
+            { name: 'ui', test: /node_modules[\\/](radix-ui|@radix-ui|sonner|@floating-ui|zustand|@tanstack)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     setupFiles: ['./src/test/setup.ts'],

@@ -110,7 +110,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await waitUntilReady(url, () => exit)
   } catch (error) {
     await stop()
-    throw new Error(`${error instanceof Error ? error.message : error}\n--- server output ---\n${output}`)
+    throw new Error(`${error instanceof Error ? error.message : error}\n--- server output ---\n${output}`, { cause: error })
   }
   return { url, port, dataDir, output: () => output, stop }
 }

@@ -193,12 +193,13 @@ export function AlertIcon(props: IconProps) {
   )
 }
 
-export function CompassOffIcon(props: IconProps) {
+/** A sun over dunes: the not-found page's desert. */
+export function DesertIcon(props: IconProps) {
   return (
     <svg {...base(props)}>
-      <path d="M3 20h18M6 20c0-3 1.5-5 3-6M18 20c0-4-2-7-6-8" />
-      <circle cx="16" cy="6" r="2.5" />
-      <path d="M4 14c1-1 2.5-1.5 4-1" />
+      <circle cx="17" cy="6.5" r="2.5" />
+      <path d="M2 19.5c3.5-3.5 7-4.5 10.5-2.5s6 2 9.5-.5" />
+      <path d="M2 15c2.5-2 5-2.5 8-1.5" />
     </svg>
   )
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { Button } from '../../components/Button.tsx'
 import { AlertIcon, Logo } from '../../components/icons.tsx'
+import { reloadPage } from '../../lib/pageReload.ts'
 import { readSession, resetLocalData, StorageKeys, writeSession } from '../../lib/storage.ts'
 import { collectEnvironment, issueLink } from '../issueReport.ts'
 import { NotFoundPage } from './NotFoundPage.tsx'
@@ -41,7 +42,7 @@ export function ErrorView({ error }: { error: unknown }) {
   useEffect(() => {
     if (!reloading) return
     writeSession(StorageKeys.reloadOnce, '1')
-    window.location.reload()
+    reloadPage()
   }, [reloading])
 
   const reset = async () => {
@@ -77,7 +78,7 @@ export function ErrorView({ error }: { error: unknown }) {
             <Button variant="secondary" busy={resetting} onClick={reset}>
               {t('errorPage.resetDatabase')}
             </Button>
-            <Button onClick={() => window.location.reload()}>{t('errorPage.reload')}</Button>
+            <Button onClick={reloadPage}>{t('errorPage.reload')}</Button>
             <a
               href={link}
               target="_blank"

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { Button } from '../../components/Button.tsx'
-import { CompassOffIcon, Logo } from '../../components/icons.tsx'
+import { DesertIcon, Logo } from '../../components/icons.tsx'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
@@ -15,7 +15,7 @@ export function NotFoundPage() {
         <span className="text-sm font-medium">{t('appName')}</span>
       </div>
       <div className="mb-6 text-zinc-300 dark:text-zinc-700">
-        <CompassOffIcon size={64} strokeWidth={1.25} />
+        <DesertIcon size={64} strokeWidth={1.25} />
       </div>
       <p className="max-w-md text-lg font-medium text-balance text-zinc-800 dark:text-zinc-200">{t('notFound.message')}</p>
       <p className="mt-4 text-sm text-zinc-500">
