@@ -47,6 +47,16 @@ describe('fetchFeed: a plain fetch', () => {
     expect(headers['if-none-match']).toBeUndefined()
   })
 
+  it('sends user:pass@ as Basic auth to that origin only', async () => {
+    const withCredentials = farm.url('/gen/rss/2').replace('http://', 'http://reader:p%40ss@')
+    await fetchFeed(withCredentials, open)
+    expect(farm.lastHeaders('/gen/rss/2')!.authorization).toBe(`Basic ${Buffer.from('reader:p@ss').toString('base64')}`)
+    const elsewhere = encodeURIComponent(farm.url('/gen/rss/3').replace('127.0.0.1', 'localhost'))
+    await fetchFeed(farm.url(`/to?url=${elsewhere}`).replace('http://', 'http://reader:secret@'), open)
+    expect(farm.lastHeaders('/to')!.authorization).toBeDefined()
+    expect(farm.lastHeaders('/gen/rss/3')!.authorization).toBeUndefined()
+  })
+
   it('reports Cache-Control max-age', async () => {
     const result = await fetchFeed(farm.url('/cache/900'), open)
     expect(result.maxAgeSeconds).toBe(900)

@@ -94,12 +94,18 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
   if (opts.lastModified) headers['if-modified-since'] = opts.lastModified
 
   let current = parseTarget(url)
+  // user:pass@ in a feed URL (private feeds) becomes Basic auth, sent to that origin only.
+  const auth = current.username || current.password
+    ? `Basic ${Buffer.from(`${decodeURIComponent(current.username)}:${decodeURIComponent(current.password)}`).toString('base64')}`
+    : null
+  const authOrigin = current.origin
   const visited = new Set<string>()
   try {
     for (let hop = 0; ; hop++) {
       if (policy) checkUrlTarget(current, policy)
       visited.add(current.href)
-      const response = await request(current, { method: 'GET', headers, signal, dispatcher })
+      const hopHeaders = auth && current.origin === authOrigin ? { ...headers, authorization: auth } : headers
+      const response = await request(current, { method: 'GET', headers: hopHeaders, signal, dispatcher })
       const { statusCode } = response
       const header = (name: string) => headerValue(response.headers[name])
 
