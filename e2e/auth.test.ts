@@ -117,4 +117,16 @@ describeBrowser('auth', () => {
     await screenshot(darkPage, 'auth-10-app-shell-dark')
     await dark.close()
   })
+
+  it('speaks the language asked for with ?lng=', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })
+    const jaPage = await fresh.newPage()
+    await jaPage.goto(`${server.url}/login?lng=ja`)
+    await jaPage.getByRole('heading', { name: 'Brook にログイン' }).waitFor()
+    expect(await jaPage.evaluate('document.documentElement.lang')).toBe('ja')
+    await screenshot(jaPage, 'auth-11-sign-in-ja')
+    await jaPage.goto(`${server.url}/login?lng=zh-TW`)
+    await jaPage.getByRole('heading', { name: '登入 Brook' }).waitFor()
+    await fresh.close()
+  })
 })

@@ -27,9 +27,9 @@ export const env = {
   /** Base of the JSON API; same origin by default (the server serves the app and the API). */
   apiUrl: typeof raw.VITE_API_URL === 'string' && raw.VITE_API_URL.length > 0 ? raw.VITE_API_URL.replace(/\/$/, '') : '/api',
   /** Public address of the web app. */
-  webUrl: readWebUrl(raw.VITE_WEB_URL as string | undefined),
+  webUrl: readWebUrl(raw.VITE_WEB_URL),
   /** Where "Submit Issue" on the error page leads. */
-  issueUrl: (raw.VITE_ISSUE_URL as string | undefined) || 'https://github.com/brook-reader/brook/issues/new',
+  issueUrl: raw.VITE_ISSUE_URL || 'https://github.com/brook-reader/brook/issues/new',
   appVersion: APP_VERSION,
   /** This build runs in a browser tab; the desktop shell sets VITE_PLATFORM=desktop. */
   platform: raw.VITE_PLATFORM === 'desktop' ? ('desktop' as const) : ('web' as const),

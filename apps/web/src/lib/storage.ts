@@ -2,7 +2,7 @@
  * Client storage of SPEC §3 "Client storage": every key carries the product prefix so a
  * local reset can find and remove exactly ours.
  */
-import { CLIENT_ID_LENGTH, STORAGE_PREFIX } from '@brook/shared'
+import { CLIENT_ID_LENGTH, LOCAL_DB_NAME, STORAGE_PREFIX } from '@brook/shared'
 
 /** Keys used by the web app, without the prefix. */
 export const StorageKeys = {
@@ -95,9 +95,14 @@ function clearPrefixed(storage: Storage): void {
   for (const key of keys) storage.removeItem(key)
 }
 
+/** True for an IndexedDB database that belongs to Brook (prefixed, or the local SQL store). */
+export function isBrookDatabase(name: string | undefined): boolean {
+  return !!name && (name.startsWith(STORAGE_PREFIX) || name === LOCAL_DB_NAME)
+}
+
 /**
  * Removes every local trace of Brook in this browser: prefixed localStorage and
- * sessionStorage keys and prefixed IndexedDB databases ("Reset Local Database").
+ * sessionStorage keys and Brook's IndexedDB databases ("Reset Local Database").
  */
 export async function resetLocalData(): Promise<void> {
   try {
@@ -111,7 +116,7 @@ export async function resetLocalData(): Promise<void> {
     const databases = await indexedDB.databases()
     await Promise.all(
       databases
-        .filter((db) => db.name?.startsWith(STORAGE_PREFIX))
+        .filter((db) => isBrookDatabase(db.name))
         .map(
           (db) =>
             new Promise<void>((resolve) => {
