@@ -6,6 +6,12 @@ import { startServer, type BrookServer } from './support/server.ts'
 
 const TIMELINE_URL = /\/timeline\/view-0\/all\/pending$/
 
+/** Waits until the element with this test id shows exactly this text (React renders after the URL changes). */
+async function waitForText(page: Page, testId: string, text: string) {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await page.locator(`[data-testid="${testId}"]`, { hasText: new RegExp(`^${escaped}$`) }).waitFor()
+}
+
 describeBrowser('auth', () => {
   let server: BrookServer
   let browser: Browser
@@ -28,9 +34,9 @@ describeBrowser('auth', () => {
   async function expectAppShell() {
     await page.waitForURL(TIMELINE_URL)
     await page.getByTestId('sidebar').waitFor()
-    expect(await page.getByTestId('user-name').textContent()).toBe(user.name)
-    expect(await page.getByTestId('user-email').textContent()).toBe(user.email)
-    expect(await page.getByTestId('timeline-title').textContent()).toBe('All Articles')
+    await waitForText(page, 'user-name', user.name)
+    await waitForText(page, 'user-email', user.email)
+    await waitForText(page, 'timeline-title', 'All Articles')
     // Audios and Notifications hold no subscription, so only four view tabs show.
     expect(await page.locator('nav[aria-label="Views"] a').count()).toBe(4)
   }
@@ -88,7 +94,7 @@ describeBrowser('auth', () => {
     await expectAppShell()
     await page.getByRole('link', { name: 'Pictures' }).click()
     await page.waitForURL(/\/timeline\/view-2\/all\/pending$/)
-    expect(await page.getByTestId('timeline-title').textContent()).toBe('All Pictures')
+    await waitForText(page, 'timeline-title', 'All Pictures')
     await page.goto(`${server.url}/settings/appearance`)
     await page.getByTestId('coming-later').waitFor()
     await screenshot(page, 'auth-08-settings-appearance')
@@ -97,7 +103,7 @@ describeBrowser('auth', () => {
   it('shows the not-found page for an unknown path', async () => {
     await page.goto(`${server.url}/this/path/does-not-exist`)
     await page.getByText('You have come to a desert of knowledge where there is nothing.').waitFor()
-    expect(await page.getByTestId('not-found-path').textContent()).toBe('/this/path/does-not-exist')
+    await waitForText(page, 'not-found-path', '/this/path/does-not-exist')
     await screenshot(page, 'auth-09-not-found')
     await page.getByRole('button', { name: 'Back to Home' }).click()
     await page.waitForURL(TIMELINE_URL)
