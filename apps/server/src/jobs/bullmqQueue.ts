@@ -2,6 +2,8 @@
  * @module The scale-out refresh queue on BullMQ (REDIS_URL). The job id is the feed id, so a feed
  * waiting or running is never queued twice; across processes the feed's database lease is the lock.
  */
+// env.ts first: it turns msgpackr's native addon off before BullMQ loads msgpackr.
+import '../env.ts'
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Logger } from '../lib/logger.ts'

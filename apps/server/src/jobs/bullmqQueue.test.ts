@@ -1,0 +1,118 @@
+/**
+ * The BullMQ adapter against the real Redis of TEST_REDIS_URL (each test on its own key prefix,
+ * removed afterwards). Without TEST_REDIS_URL the suite is reported as skipped.
+ */
+import crypto from 'node:crypto'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Redis } from 'ioredis'
+import { testEnv } from '../env.ts'
+import { createLogger } from '../lib/logger.ts'
+import { createTestDatabase, testDialects, type TestDatabase } from '../test/testDatabase.ts'
+import { startFeedFarm, type FeedFarm } from '../test/feedFarm.ts'
+import { insertUser, subscribeUser, testFeedService } from '../test/feedEngineFixtures.ts'
+import { createBullmqQueue } from './bullmqQueue.ts'
+import { createScheduler } from './scheduler.ts'
+import { runRefreshFeedTask, type RefreshFeedTask } from './RefreshFeedTask.ts'
+import type { RefreshQueue } from './queue.ts'
+
+const logger = createLogger('silent')
+const redisUrl = testEnv.redisUrl
+const suite = redisUrl ? describe : describe.skip
+const title = redisUrl ? 'BullMQ refresh queue on real Redis' : 'BullMQ refresh queue — skipped: TEST_REDIS_URL is not set'
+
+async function waitFor(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  throw new Error('timed out waiting')
+}
+
+suite(title, () => {
+  let prefix: string
+  const opened: RefreshQueue[] = []
+  const open = () => {
+    const queue = createBullmqQueue({ url: redisUrl!, logger, prefix })
+    opened.push(queue)
+    return queue
+  }
+
+  beforeAll(() => {
+    prefix = `brook-test-${crypto.randomBytes(5).toString('hex')}`
+  })
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((q) => q.close()))
+    const redis = new Redis(redisUrl!)
+    const keys = await redis.keys(`${prefix}:*`)
+    if (keys.length) await redis.del(...keys)
+    await redis.quit()
+    prefix = `brook-test-${crypto.randomBytes(5).toString('hex')}`
+  })
+
+  it('dedups a feed by job id while it waits, and two workers share the work with each task run once', async () => {
+    const producer = open()
+    const tasks: RefreshFeedTask[] = Array.from({ length: 40 }, (_, i) => ({ feedId: String(1_000_000_000_000 + i), url: `http://h/${i}` }))
+    await producer.enqueue(tasks)
+    await producer.enqueue(tasks.slice(0, 10)) // still waiting: same job ids, not added again
+    expect(await producer.waiting()).toBe(40)
+
+    const runs = new Map<string, string[]>()
+    const handler = (worker: string) => async (task: RefreshFeedTask) => {
+      runs.set(task.feedId, [...(runs.get(task.feedId) ?? []), worker])
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    open().process(handler('a'), { concurrency: 4 })
+    open().process(handler('b'), { concurrency: 4 })
+    await waitFor(() => runs.size === 40 && [...runs.values()].every((w) => w.length === 1))
+    await waitFor(async () => (await producer.waiting()) === 0)
+    const workers = new Set([...runs.values()].flat())
+    expect(workers).toEqual(new Set(['a', 'b']))
+    expect([...runs.values()].every((w) => w.length === 1)).toBe(true)
+
+    // Done jobs are removed, so the same feed can be queued again later.
+    await producer.enqueue(tasks.slice(0, 1))
+    await waitFor(() => runs.get(tasks[0].feedId)?.length === 2)
+  })
+
+  describe.each(testDialects)('with the feed service on %s', (dialect) => {
+    let farm: FeedFarm
+    let database: TestDatabase
+    beforeAll(async () => {
+      farm = await startFeedFarm()
+      database = await createTestDatabase(dialect)
+    })
+    afterAll(async () => {
+      await database.dispose()
+      await farm.close()
+    })
+
+    it('a scheduler and two worker processes refresh every due feed exactly once', async () => {
+      const feedsA = testFeedService(database)
+      const feedsB = testFeedService(database)
+      const user = await insertUser(database, 'u@example.com')
+      const ids: string[] = []
+      for (let i = 0; i < 12; i++) {
+        const feed = await feedsA.ensureFeed(farm.url(`/gen/rss/bull-${i}?entries=2`))
+        await subscribeUser(database, user, feed.id)
+        ids.push(feed.id)
+      }
+      await database.db.updateTable('feeds').set({ nextCheckAt: new Date(Date.now() - 1000).toISOString() }).execute()
+      const before = new Map(ids.map((_, i) => [i, farm.requests(`/gen/rss/bull-${i}`)]))
+
+      const producer = open()
+      open().process((task) => runRefreshFeedTask(feedsA, task), { concurrency: 3 })
+      open().process((task) => runRefreshFeedTask(feedsB, task), { concurrency: 3 })
+      const scheduler = createScheduler({ feeds: feedsA, queue: producer, logger, intervalMs: 100, batchSize: 100 })
+      scheduler.start()
+      await waitFor(async () => {
+        const rows = await database.db.selectFrom('feeds').select('id').where('leaseOwner', 'is', null).where('nextCheckAt', '>', new Date(Date.now() + 5 * 60_000).toISOString()).where('checkedAt', '>', new Date(Date.now() - 60_000).toISOString()).execute()
+        return rows.length === 12 && (await producer.waiting()) === 0
+      })
+      await scheduler.stop()
+      for (let i = 0; i < 12; i++) expect(farm.requests(`/gen/rss/bull-${i}`) - before.get(i)!).toBe(1)
+      feedsA.close()
+      feedsB.close()
+    })
+  })
+})
