@@ -98,6 +98,14 @@ describeBrowser('auth', () => {
     await page.goto(`${server.url}/settings/appearance`)
     await page.getByTestId('coming-later').waitFor()
     await screenshot(page, 'auth-08-settings-appearance')
+    await page.goto(`${server.url}/settings`)
+    await page.getByRole('heading', { name: 'Settings' }).waitFor()
+    await screenshot(page, 'auth-08b-settings-index')
+    await page.getByRole('link', { name: 'Discover', exact: true }).click()
+    await page.getByRole('link', { name: 'Programming' }).click()
+    await page.waitForURL(/\/discover\/category\/programming$/)
+    await page.getByRole('heading', { name: 'Category: Programming' }).waitFor()
+    await screenshot(page, 'auth-08c-discover-category')
   })
 
   it('shows the not-found page for an unknown path', async () => {
