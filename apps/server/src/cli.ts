@@ -7,6 +7,9 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { FeedParseError, parseFeed } from './reader/parser/parseFeed.ts'
+import { fetchFeed, FetchError } from './reader/fetcher/fetchFeed.ts'
+import { closeSharedAgents } from './reader/fetcher/dispatcher.ts'
+import { EnvError, parseEnv } from './env.ts'
 
 /** One CLI command. `run` returns the process exit code; a thrown error prints one line and exits 1. */
 export type CliCommand = {
@@ -27,7 +30,7 @@ export const commands: Record<string, CliCommand> = {
     async run(args) {
       const [target] = args
       if (!target) throw new CliError('usage: brook parse <file>')
-      if (isUrl(target)) throw new CliError(`cannot parse ${target}: fetch not yet available, save the feed to a file first`)
+      if (isUrl(target)) return commands.fetch.run(args)
       const file = target.toLowerCase().startsWith('file:') ? new URL(target) : path.resolve(target)
       let body: Uint8Array
       try {
@@ -44,6 +47,35 @@ export const commands: Record<string, CliCommand> = {
       } catch (error) {
         if (error instanceof FeedParseError) throw new CliError(`${target}: ${error.message}`)
         throw error
+      }
+    },
+  },
+  fetch: {
+    usage: 'fetch <url>',
+    summary: 'fetch a feed (SSRF guard, limits and timeout from the environment) and print it normalized as JSON',
+    async run(args) {
+      const [target] = args
+      if (!target) throw new CliError('usage: brook fetch <url>')
+      let env
+      try {
+        env = parseEnv()
+      } catch (error) {
+        if (error instanceof EnvError) throw new CliError(error.message.replace(/\n\s*/g, ' '))
+        throw error
+      }
+      try {
+        const now = new Date()
+        const result = await fetchFeed(target, { allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, maxBytes: env.FETCH_MAX_BYTES, timeoutMs: env.FETCH_TIMEOUT_MS })
+        if (result.status !== 200) throw new CliError(`${target}: HTTP ${result.status} without a conditional request`)
+        const feed = parseFeed(result.body, { feedUrl: result.finalUrl, contentType: result.contentType, now })
+        process.stdout.write(`${JSON.stringify(feed, null, 2)}\n`)
+        return 0
+      } catch (error) {
+        if (error instanceof FetchError) throw new CliError(`${target}: 2003 Feed fetch error: ${error.message}`)
+        if (error instanceof FeedParseError) throw new CliError(`${target}: 2004 ${error.message}`)
+        throw error
+      } finally {
+        await closeSharedAgents()
       }
     },
   },
