@@ -188,3 +188,22 @@ describeEachDialect('accounts', (dialect) => {
   })
 })
 
+
+describeEachDialect('social sign-in', (dialect) => {
+  it('is offered only for providers whose credentials are configured', async () => {
+    const server = await startTestServer(dialect, { GITHUB_CLIENT_ID: 'gh-id', GITHUB_CLIENT_SECRET: 'gh-secret' })
+    try {
+      const c = new TestClient(server.url)
+      expect((await c.get('/api/status/configs')).body.data.features.socialProviders).toEqual(['github'])
+      const github = await c.post('/api/auth/sign-in/social', { provider: 'github', callbackURL: '/' })
+      expect(github.status).toBe(200)
+      const redirect = new URL(github.body.url)
+      expect(redirect.hostname).toBe('github.com')
+      expect(redirect.searchParams.get('client_id')).toBe('gh-id')
+      const google = await c.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })
+      expect(google.status).toBeGreaterThanOrEqual(400)
+    } finally {
+      await server.stop()
+    }
+  })
+})
