@@ -6,7 +6,7 @@ import { MediaCollector } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { person, uniquePeople } from './person.ts'
 import { joinBase, webUrl } from './resolveUrl.ts'
-import { describe, htmlTitle, nonEmpty, plainTitle, textToHtml } from './text.ts'
+import { describe, htmlTitle, languageTag, nonEmpty, plainTitle, textToHtml } from './text.ts'
 import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
 
 type Entry = AtomFeed.Entry<string>
@@ -59,8 +59,8 @@ function htmlOf(t: Text | undefined): string | null {
   return text.kind === 'html' ? text.value : textToHtml(text.value)
 }
 
-function atomPerson(p: AtomFeed.Person | undefined): NormalizedAuthor | null {
-  return p ? person(p.name, p.email, p.uri) : null
+function atomPerson(p: AtomFeed.Person | undefined, base: string | null): NormalizedAuthor | null {
+  return p ? person(p.name, p.email, webUrl(p.uri, base) ?? p.uri) : null
 }
 
 function draftEntry(entry: Entry, feedBase: string | null, feedAuthor: NormalizedAuthor | null): EntryDraft {
@@ -74,7 +74,7 @@ function draftEntry(entry: Entry, feedBase: string | null, feedAuthor: Normalize
   const ytVideo = entry.yt?.videoId
   if (ytVideo && !entry.media) media.addMedia(`https://www.youtube.com/watch?v=${ytVideo}`, 'video')
 
-  const authorPerson = atomPerson(entry.authors?.[0]) ?? atomPerson(entry.source?.authors?.[0])
+  const authorPerson = atomPerson(entry.authors?.[0], base) ?? atomPerson(entry.source?.authors?.[0], base)
   const author = authorPerson ?? (entry.dc?.creators?.[0] ? person(entry.dc.creators[0], null, null) : null) ?? feedAuthor
   const content = entry.content?.src && !entry.content.value ? undefined : entry.content
 
@@ -82,29 +82,41 @@ function draftEntry(entry: Entry, feedBase: string | null, feedAuthor: Normalize
     id: nonEmpty(entry.id),
     title: titleOf(entry.title) ?? htmlTitle(entry.dc?.titles?.[0] ?? entry.media?.title?.value),
     url: webUrl(alternateLink(entry.links) ?? entry.content?.src, base),
-    summaryHtml: htmlOf(entry.summary) ?? entry.media?.description?.value ?? entry.itunes?.summary ?? null,
+    summaryHtml:
+      htmlOf(entry.summary) ??
+      entry.media?.description?.value ??
+      entry.media?.groups?.find((g) => g.description)?.description?.value ??
+      entry.itunes?.summary ??
+      null,
     contentHtml: htmlOf(content),
     contentBase: joinBase(base, content?.xml?.base ?? entry.summary?.xml?.base),
     author,
     authorAvatar: null,
     rawPublished: entry.published ?? entry.dc?.dates?.[0] ?? entry.dcterms?.issued?.[0] ?? entry.dcterms?.created?.[0] ?? null,
     rawUpdated: entry.updated ?? entry.dcterms?.modified?.[0] ?? null,
-    categories: [...(entry.categories ?? []).map((c) => c.term ?? c.label), ...(entry.dc?.subjects ?? [])],
+    categories: [
+      ...(entry.categories ?? []).map((c) => c.term ?? c.label),
+      ...(entry.dc?.subjects ?? []),
+      ...(entry.media?.categories ?? []).map((c) => c.name ?? c.label),
+    ],
     media,
+    // The language of the body (content, else summary, else title), inherited from the entry.
     language:
-      nonEmpty(entry.xml?.lang) ??
-      nonEmpty(content?.xml?.lang) ??
-      nonEmpty(entry.summary?.xml?.lang) ??
-      nonEmpty(entry.title?.xml?.lang) ??
-      nonEmpty(entry.dc?.languages?.[0]),
+      languageTag((content ?? entry.summary ?? entry.title)?.xml?.lang) ??
+      languageTag(entry.xml?.lang) ??
+      languageTag(entry.dc?.languages?.[0]),
   }
 }
 
 /** Normalizes an Atom feed. */
 export function fromAtom(feed: AtomFeed.Feed<string>, ctx: NormalizeContext): NormalizedFeed {
   const feedBase = joinBase(rootBase(ctx.feedUrl, alternateLink(feed.links)), feed.xml?.base)
-  const language = nonEmpty(feed.xml?.lang) ?? nonEmpty(feed.dc?.languages?.[0]) ?? nonEmpty(feed.title?.xml?.lang)
-  const authors = uniquePeople([...(feed.authors ?? []).map(atomPerson), ...(feed.dc?.creators ?? []).map((c) => person(c, null, null))])
+  const language =
+    languageTag(feed.xml?.lang) ??
+    languageTag(feed.dc?.languages?.[0]) ??
+    languageTag(feed.title?.xml?.lang) ??
+    languageTag(feed.subtitle?.xml?.lang)
+  const authors = uniquePeople([...(feed.authors ?? []).map((a) => atomPerson(a, feedBase)), ...(feed.dc?.creators ?? []).map((c) => person(c, null, null))])
   const updated = firstDate(feed.updated, feed.dc?.dates?.[0])
   const subtitle = feed.subtitle
   return {

@@ -6,7 +6,7 @@ import { MediaCollector, mediaKind } from './media.ts'
 import { parseDate } from './parseDate.ts'
 import { person, uniquePeople } from './person.ts'
 import { webUrl } from './resolveUrl.ts'
-import { describePlain, nonEmpty, plainTitle, textToHtml } from './text.ts'
+import { describePlain, languageTag, nonEmpty, plainTitle, textToHtml } from './text.ts'
 import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
 
 type Item = JsonFeed.Item<string>
@@ -39,14 +39,14 @@ function draftItem(item: Item, base: string | null, feedAuthor: JsonFeed.Author 
     rawUpdated: item.date_modified ?? null,
     categories: item.tags ?? [],
     media,
-    language: nonEmpty(item.language),
+    language: languageTag(item.language),
   }
 }
 
 /** Normalizes a JSON Feed. */
 export function fromJson(feed: JsonFeed.Feed<string>, ctx: NormalizeContext): NormalizedFeed {
   const base = rootBase(ctx.feedUrl, feed.home_page_url)
-  const language = nonEmpty(feed.language)
+  const language = languageTag(feed.language)
   const items = feed.items ?? []
   let latest: number | null = null
   for (const item of items) {

@@ -5,7 +5,7 @@ import { MediaCollector, mediaKind } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { parsePerson, person, uniquePeople } from './person.ts'
 import { joinBase, webUrl } from './resolveUrl.ts'
-import { describe, htmlTitle, nonEmpty } from './text.ts'
+import { describe, htmlTitle, languageTag, nonEmpty } from './text.ts'
 import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
 
 /** RDF items and channels carry a subset of RSS 2.0's fields (plus `rdf:about`), so one mapper serves both. */
@@ -78,6 +78,7 @@ function draftItem(item: Item, feedBase: string | null): EntryDraft {
       item.itunes?.summary ??
       item.itunes?.subtitle ??
       item.media?.description?.value ??
+      item.media?.groups?.find((g) => g.description)?.description?.value ??
       atom?.summary?.value ??
       null,
     contentHtml: item.content?.encoded ?? atom?.content?.value ?? null,
@@ -91,9 +92,10 @@ function draftItem(item: Item, feedBase: string | null): EntryDraft {
       ...(item.categories ?? []).map((c) => c.name),
       ...(dc?.subjects ?? []),
       ...(atom?.categories ?? []).map((c) => c.term ?? c.label),
+      ...(item.media?.categories ?? []).map((c) => c.name ?? c.label),
     ],
     media,
-    language: nonEmpty(item.xml?.lang) ?? nonEmpty(dc?.languages?.[0]),
+    language: languageTag(item.xml?.lang) ?? languageTag(dc?.languages?.[0]),
   }
 }
 
@@ -103,10 +105,10 @@ export function fromRss(parsed: RssFeed.Feed<string> | RdfFeed.Feed<string>, ctx
   const atom = feed.atom
   const feedBase = joinBase(rootBase(ctx.feedUrl, feed.link), feed.xml?.base)
   const dc = feed.dc
-  const language = nonEmpty(feed.language) ?? nonEmpty(dc?.languages?.[0]) ?? nonEmpty(feed.xml?.lang)
+  const language = languageTag(feed.language) ?? languageTag(dc?.languages?.[0]) ?? languageTag(feed.xml?.lang)
   const items: Item[] = feed.items ?? []
 
-  const updated = firstDate(feed.lastBuildDate, feed.pubDate, dc?.dates?.[0], atom?.updated)
+  const updated = firstDate(feed.lastBuildDate, feed.pubDate, dc?.dates?.[0], feed.dcterms?.modified?.[0], atom?.updated)
   return {
     title: htmlTitle(feed.title ?? dc?.titles?.[0] ?? feed.itunes?.title ?? atom?.title?.value),
     description: describe(feed.description ?? feed.itunes?.summary ?? feed.itunes?.subtitle ?? dc?.descriptions?.[0] ?? atom?.subtitle?.value),

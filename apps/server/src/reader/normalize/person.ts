@@ -70,7 +70,7 @@ export function uniquePeople(people: (NormalizedAuthor | null | undefined)[]): N
   const out: NormalizedAuthor[] = []
   for (const p of people) {
     if (!p) continue
-    const key = `${p.name ?? ''}\u0000${p.email ?? ''}`
+    const key = `${p.name ?? ''}\u0000${p.email ?? ''}\u0000${p.url ?? ''}`
     if (seen.has(key)) continue
     seen.add(key)
     out.push(p)

@@ -45,6 +45,13 @@ export function textToHtml(text: string): string {
     .replace(/\n/g, '<br />')
 }
 
+/** A language tag as BCP 47 writes it (`en_US` → `en-US`), or null when blank. */
+export function languageTag(value: string | null | undefined): string | null {
+  if (value == null) return null
+  const tag = value.trim().replace(/_/g, '-')
+  return tag === '' ? null : tag
+}
+
 /** Trimmed non-empty string or null. */
 export function nonEmpty(value: string | null | undefined): string | null {
   if (value == null) return null

@@ -6,8 +6,11 @@ const HIDDEN_ELEMENT = /<(script|style|noscript|template|title|textarea|select|s
 const COMMENT = /<!--[\s\S]*?(?:-->|$)/g
 const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g
 /** Tags that separate words when rendered (block boundaries, line breaks, images, cells). */
-const BREAKING_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|thead|tbody|tfoot|caption|blockquote|pre|section|article|aside|header|footer|nav|main|figure|figcaption|address|details|summary|img|picture|video|audio|iframe)\b[^>]*>/gi
-const ANY_TAG = /<(?:\/?[a-zA-Z][^>]*|![^>]*|\?[^>]*)>/g
+const BREAKING_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|thead|tbody|tfoot|caption|blockquote|pre|section|article|aside|header|footer|nav|main|figure|figcaption|address|details|summary|img|picture|video|audio|iframe)(?=[\s/>])(?:\s+(?:[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?|\/))*\s*\/?>/gi
+/** A tag whose attributes are well-formed (a quoted value may contain `>`), a declaration or a processing instruction. */
+const ANY_TAG = /<(?:\/?[a-zA-Z][^\s/>]*(?:\s+(?:[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?|\/))*\s*\/?|![^>]*|\?[^>]*)>/g
+/** Whatever tag-like text is left (broken quoting): up to the next `>`. */
+const LOOSE_TAG = /<\/?[a-zA-Z][^<>]*>/g
 const SPACES = /[\s\u00a0\u200b]+/g
 
 /** Cuts `text` to at most `maxLen` characters, at a word boundary when one is near, ending with "…". */
@@ -39,6 +42,7 @@ export function htmlToText(html: string, maxLen = Number.POSITIVE_INFINITY): str
       .replace(HIDDEN_ELEMENT, ' ')
       .replace(BREAKING_TAG, ' ')
       .replace(ANY_TAG, '')
+      .replace(LOOSE_TAG, '')
   }
   if (text.includes('&')) text = decodeHTML(text)
   text = text.replace(SPACES, ' ').trim()
