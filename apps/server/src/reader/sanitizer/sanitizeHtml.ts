@@ -29,7 +29,8 @@ export const IFRAME_HOSTS: readonly string[] = [
 
 const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups'
 
-const ALLOWED_TAGS = [
+/** Every element that may appear in sanitized output. */
+export const ALLOWED_TAGS: readonly string[] = [
   // text blocks
   'p', 'div', 'span', 'br', 'hr', 'wbr', 'blockquote', 'pre', 'code', 'address',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
@@ -86,14 +87,25 @@ const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp)[;,]/i
 /** Resolves each candidate URL of a srcset; drops candidates that are not http(s) after resolution. */
 export function cleanSrcset(srcset: string, baseUrl?: string): string {
   const out: string[] = []
-  // WHATWG: a candidate is a URL (no whitespace), then optional descriptors up to a comma.
-  const re = /\s*([^\s,][^\s]*?)(,|\s+([^,]*)(?:,|$)|$)/g
-  let m: RegExpExecArray | null
-  while ((m = re.exec(srcset)) !== null && m[0] !== '') {
-    const rawUrl = m[1].replace(/,+$/, '')
-    const descriptor = (m[3] ?? '').trim()
+  // WHATWG "parse a srcset attribute": a URL is a run of non-whitespace (commas included, trailing
+  // ones ending the candidate); descriptors follow up to the next comma.
+  let i = 0
+  while (i < srcset.length) {
+    while (i < srcset.length && /[\s,]/.test(srcset[i])) i++
+    let end = i
+    while (end < srcset.length && !/\s/.test(srcset[end])) end++
+    let rawUrl = srcset.slice(i, end)
+    i = end
+    let descriptor = ''
+    if (rawUrl.endsWith(',')) rawUrl = rawUrl.replace(/,+$/, '')
+    else {
+      const comma = srcset.indexOf(',', i)
+      descriptor = srcset.slice(i, comma === -1 ? srcset.length : comma).trim()
+      i = comma === -1 ? srcset.length : comma + 1
+    }
+    if (rawUrl === '') continue
     const url = resolveUrl(rawUrl, baseUrl)
-    if (url && /^https?:\/\//i.test(url) && !/[\s,]/.test(url)) {
+    if (url && /^https?:\/\//i.test(url) && !/\s/.test(url) && !url.endsWith(',')) {
       out.push(descriptor && /^[\d.]+[wx]$/i.test(descriptor) ? `${url} ${descriptor}` : url)
     }
   }
@@ -124,7 +136,7 @@ function withMediaUrls(baseUrl: string | undefined): sanitize.Transformer {
 function buildOptions(baseUrl: string | undefined): sanitize.IOptions {
   const media = withMediaUrls(baseUrl)
   return {
-    allowedTags: ALLOWED_TAGS,
+    allowedTags: [...ALLOWED_TAGS],
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedClasses: {},
     allowedStyles: {},
@@ -142,6 +154,8 @@ function buildOptions(baseUrl: string | undefined): sanitize.IOptions {
     allowedIframeHostnames: IFRAME_HOSTS as string[],
     allowIframeRelativeUrls: false,
     disallowedTagsMode: 'discard',
+    // HTML void elements: written as <x />, never given a closing tag.
+    selfClosing: ['img', 'br', 'hr', 'wbr', 'source', 'track', 'col'],
     nonTextTags: NON_TEXT_TAGS,
     enforceHtmlBoundary: false,
     parseStyleAttributes: false,
