@@ -1,0 +1,6 @@
+/** Every local migration in order; a new one is appended with the next number. */
+import type { LocalMigration } from '../migrate.ts'
+import { m0000_init } from './0000_init.ts'
+import { m0001_outbox } from './0001_outbox.ts'
+
+export const localMigrations: LocalMigration[] = [m0000_init, m0001_outbox]

@@ -1,0 +1,88 @@
+/** Subscriptions, feeds, lists, inboxes, users, unread counts and collections in the local database. */
+import {
+  collectionFromRow, collectionToRow, COLLECTION_COLUMNS, feedFromRow, feedToRow, FEED_COLUMNS, inboxFromRow, inboxToRow, INBOX_COLUMNS,
+  listFromRow, listToRow, LIST_COLUMNS, subscriptionFromRow, subscriptionToRow, SUBSCRIPTION_COLUMNS, userFromRow, userToRow, USER_COLUMNS,
+} from '../rows.ts'
+import { placeholders, toObjects, type SqlExecutor, type SqlValue, type Statement } from '../types.ts'
+import type { Collection, Feed, Inbox, List, Subscription, User } from '../../store/types.ts'
+import { chunks, deleteWhereIn, upsert } from './sql.ts'
+
+export const upsertFeeds = (feeds: Feed[]): Statement[] => upsert('feeds', FEED_COLUMNS, feeds.map(feedToRow), ['id'])
+export const upsertSubscriptions = (subs: Subscription[]): Statement[] => upsert('subscriptions', SUBSCRIPTION_COLUMNS, subs.map(subscriptionToRow), ['id'])
+export const deleteSubscriptions = (ids: readonly string[]): Statement[] => deleteWhereIn('subscriptions', 'id', ids)
+/** Replaces every subscription (a full server list): rows not in it are gone on the server too. */
+export function replaceSubscriptions(subs: Subscription[]): Statement[] {
+  return [{ sql: 'DELETE FROM subscriptions' }, ...upsertSubscriptions(subs)]
+}
+export const upsertLists = (lists: List[]): Statement[] => upsert('lists', LIST_COLUMNS, lists.map(listToRow), ['id'])
+export const deleteLists = (ids: readonly string[]): Statement[] => deleteWhereIn('lists', 'id', ids)
+export const upsertInboxes = (inboxes: Inbox[]): Statement[] => upsert('inboxes', INBOX_COLUMNS, inboxes.map(inboxToRow), ['id'])
+export const deleteInboxes = (ids: readonly string[]): Statement[] => deleteWhereIn('inboxes', 'id', ids)
+export const upsertUsers = (users: User[]): Statement[] => upsert('users', USER_COLUMNS, users.map(userToRow), ['id'])
+export const upsertCollections = (items: Collection[]): Statement[] => upsert('collections', COLLECTION_COLUMNS, items.map(collectionToRow), ['entryId'])
+export const deleteCollections = (entryIds: readonly string[]): Statement[] => deleteWhereIn('collections', 'entryId', entryIds)
+export function replaceCollections(items: Collection[]): Statement[] {
+  return [{ sql: 'DELETE FROM collections' }, ...upsertCollections(items)]
+}
+
+/** Sets unread counts of some sources. */
+export function setUnread(counts: Record<string, number>): Statement[] {
+  return upsert('unread', ['id', 'count'], Object.entries(counts).map(([id, count]) => [id, Math.max(0, count)]), ['id'])
+}
+/** Replaces every unread count (a full server answer). */
+export function replaceUnread(counts: Record<string, number>): Statement[] {
+  return [{ sql: 'DELETE FROM unread' }, ...setUnread(counts)]
+}
+/** Adds deltas to unread counts, never below 0. */
+export function addUnread(deltas: Record<string, number>): Statement[] {
+  const sql = 'INSERT INTO unread (id, count) VALUES (?, MAX(0, ?)) ON CONFLICT (id) DO UPDATE SET count = MAX(0, unread.count + ?)'
+  return Object.entries(deltas)
+    .filter(([, d]) => d !== 0)
+    .map(([id, delta]) => ({ sql, params: [id, delta, delta] }))
+}
+
+/** Everything the stores hold apart from entries, read at start. */
+export interface HydratedSources {
+  subscriptions: Subscription[]
+  feeds: Feed[]
+  lists: List[]
+  inboxes: Inbox[]
+  users: User[]
+  unread: Record<string, number>
+  collections: Collection[]
+}
+
+/** Reads every small table in one round trip. */
+export async function readSources(db: SqlExecutor): Promise<HydratedSources> {
+  const [subs, feeds, lists, inboxes, users, unread, collections] = await db.run([
+    { sql: `SELECT ${SUBSCRIPTION_COLUMNS.join(', ')} FROM subscriptions` },
+    { sql: `SELECT ${FEED_COLUMNS.join(', ')} FROM feeds WHERE id IN (SELECT feedId FROM subscriptions WHERE feedId IS NOT NULL) OR id IN (SELECT feedId FROM collections)` },
+    { sql: `SELECT ${LIST_COLUMNS.join(', ')} FROM lists` },
+    { sql: `SELECT ${INBOX_COLUMNS.join(', ')} FROM inboxes` },
+    { sql: `SELECT ${USER_COLUMNS.join(', ')} FROM users` },
+    { sql: 'SELECT id, count FROM unread' },
+    { sql: `SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections` },
+  ])
+  const unreadMap: Record<string, number> = {}
+  for (const row of toObjects<{ id: string; count: number }>(unread)) unreadMap[row.id] = Number(row.count)
+  type Row = Record<string, SqlValue>
+  return {
+    subscriptions: toObjects<Row>(subs).map(subscriptionFromRow),
+    feeds: toObjects<Row>(feeds).map(feedFromRow),
+    lists: toObjects<Row>(lists).map(listFromRow),
+    inboxes: toObjects<Row>(inboxes).map(inboxFromRow),
+    users: toObjects<Row>(users).map(userFromRow),
+    unread: unreadMap,
+    collections: toObjects<Row>(collections).map(collectionFromRow),
+  }
+}
+
+/** Feeds by id (for entries whose feed is not subscribed, e.g. starred or list entries). */
+export async function readFeeds(db: SqlExecutor, ids: readonly string[]): Promise<Feed[]> {
+  const out: Feed[] = []
+  for (const part of chunks(ids, 500)) {
+    const [result] = await db.run([{ sql: `SELECT ${FEED_COLUMNS.join(', ')} FROM feeds WHERE id IN (${placeholders(part.length)})`, params: [...part] }])
+    out.push(...toObjects<Record<string, SqlValue>>(result).map(feedFromRow))
+  }
+  return out
+}

@@ -1,0 +1,108 @@
+/**
+ * Start and stop of the local-first machinery. `startLocalFirst` opens the local database and
+ * hydrates the stores at once (no network needed); when the session names a user, sync starts:
+ * outbox, settings queue, pulls, visibility rule. A different user than the one whose data the
+ * local database holds clears it first (SPEC §4 "User-id change").
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { localDb, openLocalDb } from '../db/index.ts'
+import { pruneEntries } from '../db/repositories/entries.ts'
+import { getKv, setKv } from '../db/repositories/kv.ts'
+import { housekeeping } from '../db/repositories/maintenance.ts'
+import { i18n } from '../i18n/index.ts'
+import { readSession, writeSession } from '../lib/storage.ts'
+import { useLocalDbStore } from '../store/entities/localDb.ts'
+import { useNetworkStore } from '../store/network.ts'
+import { clearPersistedQueries } from './queryCache.ts'
+import { hydrateStores, markHydrated, resetStores } from './hydrate.ts'
+import { startOutbox } from './outbox.ts'
+import { refreshAll } from './pull.ts'
+import { startSettingsSync } from './settingsQueue.ts'
+import { reloadActiveTimelines } from './timelines.ts'
+import { watchVisibility } from './visibility.ts'
+
+const OWNER_KEY = 'owner'
+const MEMORY_WARNED_KEY = 'local-db-memory-warned'
+
+let started: Promise<void> | null = null
+let boundUser: string | null = null
+let stopSync: (() => void) | null = null
+let queryClient: QueryClient | null = null
+
+/** Says once per session that data will not survive a reload. */
+function announceMemory(reason: string | undefined): void {
+  console.warn('[brook] local database in memory:', reason)
+  if (readSession(MEMORY_WARNED_KEY)) return
+  writeSession(MEMORY_WARNED_KEY, '1')
+  toast.warning(i18n.t('localDb.memoryTitle', { defaultValue: 'Offline storage unavailable' }), {
+    description: i18n.t('localDb.memoryHint', { defaultValue: 'This browser cannot store data locally; Brook keeps it in memory until the page closes.' }),
+  })
+}
+
+/** Opens the local database and hydrates the stores. Safe to call more than once. */
+export function startLocalFirst(options: { queryClient?: QueryClient; storage?: 'auto' | 'memory' } = {}): Promise<void> {
+  if (options.queryClient) queryClient = options.queryClient
+  started ??= (async () => {
+    useLocalDbStore.getState().set({ status: 'opening' })
+    try {
+      const opened = await openLocalDb({ storage: options.storage })
+      if (opened.storage === 'memory') announceMemory(opened.fallbackReason)
+      if (opened.rebuilt) console.warn('[brook] the local database was rebuilt after a failed migration')
+      await hydrateStores()
+      useLocalDbStore.getState().set({ status: 'ready', storage: opened.storage, rebuilt: opened.rebuilt, error: null })
+      // Housekeeping after the first paint has what it needs.
+      void localDb.write([...housekeeping(), ...pruneEntries()]).catch(() => undefined)
+    } catch (error) {
+      console.error('[brook] the local database could not be opened', error)
+      useLocalDbStore.getState().set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+      markHydrated()
+    }
+  })()
+  return started
+}
+
+/** Clears what belongs to another user: the local database, the stores, the persisted queries. */
+async function clearForNewUser(): Promise<void> {
+  resetStores()
+  clearPersistedQueries()
+  queryClient?.clear()
+  await localDb.wipe()
+  await hydrateStores()
+}
+
+/** The session named a user: make sure the local data is theirs, then start syncing. */
+export async function bindUser(userId: string): Promise<void> {
+  await startLocalFirst()
+  if (boundUser === userId) return
+  boundUser = userId
+  if (localDb.isOpen) {
+    const owner = await getKv<string>({ run: (s) => localDb.read(s) }, OWNER_KEY)
+    if (owner && owner !== userId) await clearForNewUser()
+    if (owner !== userId) await localDb.write(setKv(OWNER_KEY, userId))
+  }
+  stopSync?.()
+  const stops = [
+    startOutbox(),
+    startSettingsSync(),
+    watchVisibility(queryClient, () => {
+      reloadActiveTimelines()
+      void refreshAll()
+    }),
+    useNetworkStore.subscribe((s, prev) => {
+      if (s.online && !prev.online) {
+        void refreshAll()
+        reloadActiveTimelines()
+      }
+    }),
+  ]
+  stopSync = () => stops.forEach((stop) => stop())
+  if (useNetworkStore.getState().online) void refreshAll()
+}
+
+/** Stops syncing (sign-out). The local data stays until another user signs in. */
+export function stopLocalFirst(): void {
+  stopSync?.()
+  stopSync = null
+  boundUser = null
+}

@@ -1,0 +1,90 @@
+/**
+ * Pulls from the server into the local database and the stores: subscriptions (with feeds,
+ * lists, inboxes), unread counts, the starred collection, inboxes. Pending outbox writes are sent
+ * first, and any still waiting are applied again on top of what the server said, so a pull never
+ * shows a change of the user's as undone.
+ */
+import { api } from '../api/client.ts'
+import { localDb } from '../db/index.ts'
+import { readOutbox } from '../db/repositories/outbox.ts'
+import { useSessionStore } from '../store/session.ts'
+import { mutationKind } from './mutations.ts'
+import { flushOutbox, onOutboxDrained } from './outbox.ts'
+import { pullSettings } from './settingsQueue.ts'
+import { writeCollections, writeInboxes, writeProfiles, writeSubscriptions, writeUnread } from './writers.ts'
+
+/** Applies every waiting outbox row again to the stores and the local database. */
+export async function reapplyPending(): Promise<void> {
+  const rows = await readOutbox({ run: (s) => localDb.read(s) })
+  for (const row of rows) {
+    const def = mutationKind(row.kind)
+    if (!def) continue
+    await localDb.write(def.apply(row.payload, row.snapshot))
+  }
+}
+
+async function afterOutbox<T>(work: () => Promise<T>): Promise<T> {
+  await flushOutbox()
+  const result = await work()
+  await reapplyPending()
+  return result
+}
+
+export function refreshSubscriptions(): Promise<void> {
+  return afterOutbox(async () => writeSubscriptions(await api.get('/subscriptions')))
+}
+
+export function refreshUnread(): Promise<void> {
+  return afterOutbox(async () => writeUnread((await api.get<Record<string, number>>('/reads')) ?? {}))
+}
+
+export function refreshCollections(): Promise<void> {
+  return afterOutbox(async () => writeCollections(await api.get('/collections')))
+}
+
+export function refreshInboxes(): Promise<void> {
+  return afterOutbox(async () => writeInboxes(await api.get('/inboxes/list')))
+}
+
+/** The signed-in user as a profile row (isMe). */
+export async function refreshMe(): Promise<void> {
+  const me = useSessionStore.getState().whoami
+  if (me) await writeProfiles([{ ...me, isMe: true }], me.id)
+}
+
+/** Everything at once; a failing part is logged and the others still land. */
+export async function refreshAll(): Promise<void> {
+  await flushOutbox()
+  const results = await Promise.allSettled([
+    api.get('/subscriptions').then(writeSubscriptions),
+    api.get<Record<string, number>>('/reads').then((c) => writeUnread(c ?? {})),
+    api.get('/collections').then(writeCollections),
+    api.get('/inboxes/list').then(writeInboxes),
+    pullSettings(),
+    refreshMe(),
+  ])
+  for (const r of results) if (r.status === 'rejected') console.warn('[brook] refresh failed', r.reason)
+  await reapplyPending()
+}
+
+let unreadWanted = false
+let unreadTimer: ReturnType<typeof setTimeout> | null = null
+const UNREAD_REFRESH_DELAY_MS = 1500
+
+/** Asks for fresh unread counts once the outbox is empty (read writes change them server-side). */
+export function scheduleUnreadRefresh(): void {
+  unreadWanted = true
+}
+
+onOutboxDrained(() => {
+  if (!unreadWanted) return
+  unreadWanted = false
+  if (unreadTimer) clearTimeout(unreadTimer)
+  unreadTimer = setTimeout(() => {
+    void api
+      .get<Record<string, number>>('/reads')
+      .then((c) => writeUnread(c ?? {}))
+      .then(reapplyPending)
+      .catch((error) => console.warn('[brook] unread refresh failed', error))
+  }, UNREAD_REFRESH_DELAY_MS)
+})

@@ -1,0 +1,204 @@
+/**
+ * Timelines, local first: the local database answers at once (also offline); then the server's
+ * first page replaces it and is written to the local database. Later pages use the server's
+ * cursor (the publishedAt of the last entry) when online and the local database when not.
+ */
+import { api, isApiError } from '../api/client.ts'
+import { localDb } from '../db/index.ts'
+import { readEntry, readTimeline } from '../db/repositories/entries.ts'
+import { readFeeds } from '../db/repositories/sources.ts'
+import { useEntryStore } from '../store/entities/entries.ts'
+import { useFeedStore } from '../store/entities/feeds.ts'
+import { useSettingsStore } from '../store/entities/settings.ts'
+import { useNetworkStore } from '../store/network.ts'
+import { timelineKey, timelineSources } from '../store/timeline.ts'
+import type { Entry, Timeline } from '../store/types.ts'
+import { requestEntryContents } from './entryStream.ts'
+import { hydrated } from './hydrate.ts'
+import { flushOutbox } from './outbox.ts'
+import { reapplyPending } from './pull.ts'
+import { parseEntriesPage, writeEntriesPage } from './writers.ts'
+
+/** Entries per page, from the server and from the local database. */
+export const TIMELINE_PAGE_SIZE = 50
+/** SPEC §9: entry lists are fresh for 10 minutes. */
+export const ENTRIES_STALE_MS = 10 * 60 * 1000
+
+const executor = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
+const inFlight = new Map<string, Promise<void>>()
+
+function hidePrivate(): boolean {
+  return useSettingsStore.getState().tabs.general.hidePrivateSubscriptionsInTimeline === true
+}
+
+/** The query of `GET /entries` for a timeline (SPEC §7). */
+export function serverQuery(t: Timeline, cursor: string | null): { path: string; query: Record<string, unknown> } {
+  const query: Record<string, unknown> = { view: t.view, limit: TIMELINE_PAGE_SIZE }
+  if (cursor) query.publishedAfter = cursor
+  if (t.unreadOnly) query.read = false
+  if (t.inboxId) return { path: '/entries/inbox', query: { ...query, inboxId: t.inboxId, view: undefined } }
+  if (t.isCollection) query.isCollection = true
+  else if (t.feedId) query.feedId = t.feedId
+  else if (t.listId) query.listId = t.listId
+  else if (t.folderName) query.feedIdList = timelineSources(t).feedIds
+  else if (hidePrivate()) query.excludePrivate = true
+  return { path: '/entries', query }
+}
+
+async function readLocalPage(t: Timeline, before: string | null): Promise<Entry[]> {
+  if (t.isCollection) return readTimeline(executor, { feedIds: [], inboxIds: [], collectionView: t.view, unreadOnly: t.unreadOnly, before, limit: TIMELINE_PAGE_SIZE })
+  const { feedIds, inboxIds } = timelineSources(t, { hidePrivate: hidePrivate() })
+  return readTimeline(executor, { feedIds, inboxIds, unreadOnly: t.unreadOnly, before, limit: TIMELINE_PAGE_SIZE })
+}
+
+/** Feeds of entries that the stores do not know yet (starred or list entries), from the local database. */
+async function loadMissingFeeds(entries: Entry[]): Promise<void> {
+  const known = useFeedStore.getState().byId
+  const missing = [...new Set(entries.map((e) => e.feedId).filter((id): id is string => !!id && !known[id]))]
+  if (missing.length) useFeedStore.getState().upsert(await readFeeds(executor, missing))
+}
+
+async function fetchServerPage(t: Timeline, cursor: string | null): Promise<Entry[]> {
+  const { path, query } = serverQuery(t, cursor)
+  const page = parseEntriesPage(await api.get(path, query))
+  await writeEntriesPage(page)
+  const missing = page.entries.filter((e) => e.content == null).map((e) => e.id)
+  if (missing.length) requestEntryContents(missing)
+  return page.entries
+}
+
+/** Loads a timeline: local rows first, then the server's first page when online and stale (or forced). */
+export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Promise<void> {
+  const key = timelineKey(t)
+  const existing = inFlight.get(key)
+  if (existing) return existing
+  const run = (async () => {
+    const store = useEntryStore.getState()
+    await hydrated()
+    const current = store.timelines[key]
+    if (!current || current.ids.length === 0) {
+      const local = await readLocalPage(t, null)
+      await loadMissingFeeds(local)
+      useEntryStore.getState().upsert(local)
+      useEntryStore.getState().setTimeline(key, {
+        ids: local.map((e) => e.id),
+        source: 'local',
+        status: local.length ? 'success' : 'loading',
+        hasNextPage: local.length >= TIMELINE_PAGE_SIZE,
+      })
+    }
+    const latest = useEntryStore.getState().timelines[key]
+    const fresh = latest?.fetchedAt && Date.now() - latest.fetchedAt < ENTRIES_STALE_MS
+    if (!useNetworkStore.getState().online) {
+      useEntryStore.getState().setTimeline(key, { status: 'success' })
+      return
+    }
+    if (fresh && !options.force) return
+    useEntryStore.getState().setTimeline(key, { isFetching: true })
+    try {
+      // Writes made offline go first, so the page already reflects them.
+      await flushOutbox()
+      const entries = await fetchServerPage(t, null)
+      await reapplyPending()
+      useEntryStore.getState().setTimeline(key, {
+        ids: entries.map((e) => e.id),
+        source: 'server',
+        status: 'success',
+        isFetching: false,
+        hasNextPage: entries.length >= TIMELINE_PAGE_SIZE,
+        error: null,
+        fetchedAt: Date.now(),
+      })
+    } catch (error) {
+      useEntryStore.getState().setTimeline(key, { status: 'success', isFetching: false, error })
+      if (!isApiError(error) || error.status !== 0) console.warn('[brook] timeline fetch failed', error)
+    }
+  })().finally(() => inFlight.delete(key))
+  inFlight.set(key, run)
+  return run
+}
+
+/** Appends the next page of a timeline. */
+export async function fetchNextTimelinePage(t: Timeline): Promise<void> {
+  const key = timelineKey(t)
+  const state = useEntryStore.getState().timelines[key]
+  if (!state || state.isFetchingNextPage || !state.hasNextPage) return
+  const lastId = state.ids[state.ids.length - 1]
+  const cursor = lastId ? (useEntryStore.getState().byId[lastId]?.publishedAt ?? null) : null
+  useEntryStore.getState().setTimeline(key, { isFetchingNextPage: true })
+  let entries: Entry[] = []
+  try {
+    if (useNetworkStore.getState().online && state.source === 'server') {
+      entries = await fetchServerPage(t, cursor)
+      await reapplyPending()
+    } else {
+      entries = await readLocalPage(t, cursor)
+      await loadMissingFeeds(entries)
+      useEntryStore.getState().upsert(entries)
+    }
+  } catch (error) {
+    // The server failed: the local database may still have older entries.
+    entries = await readLocalPage(t, cursor)
+    useEntryStore.getState().upsert(entries)
+    useEntryStore.getState().setTimeline(key, { error })
+  }
+  const now = useEntryStore.getState().timelines[key]
+  const seen = new Set(now.ids)
+  useEntryStore.getState().setTimeline(key, {
+    ids: [...now.ids, ...entries.map((e) => e.id).filter((id) => !seen.has(id))],
+    isFetchingNextPage: false,
+    hasNextPage: entries.length >= TIMELINE_PAGE_SIZE,
+  })
+}
+
+const contentInFlight = new Map<string, Promise<void>>()
+
+/** Makes sure an entry and its body are in the store: local database first, then the server. */
+export function ensureEntryContent(id: string): Promise<void> {
+  const existing = contentInFlight.get(id)
+  if (existing) return existing
+  const run = (async () => {
+    await hydrated()
+    let entry: Entry | null | undefined = useEntryStore.getState().byId[id]
+    if (!entry || entry.content == null) {
+      const local = await readEntry(executor, id)
+      if (local) {
+        useEntryStore.getState().upsert([local])
+        await loadMissingFeeds([local])
+        entry = local
+      }
+    }
+    if (entry?.content != null || !useNetworkStore.getState().online) return
+    if (entry) {
+      requestEntryContents([id])
+      return
+    }
+    try {
+      const page = parseEntriesPage([await api.get('/entries', { id })].flat())
+      await writeEntriesPage(page)
+    } catch (error) {
+      console.warn('[brook] entry fetch failed', id, error)
+    }
+  })().finally(() => contentInFlight.delete(id))
+  contentInFlight.set(id, run)
+  return run
+}
+
+const active = new Map<string, { timeline: Timeline; refs: number }>()
+
+/** Registers a timeline on screen (so a refresh reloads it); returns the release. */
+export function watchTimeline(t: Timeline): () => void {
+  const key = timelineKey(t)
+  const entry = active.get(key) ?? { timeline: t, refs: 0 }
+  entry.refs++
+  active.set(key, entry)
+  return () => {
+    entry.refs--
+    if (entry.refs <= 0) active.delete(key)
+  }
+}
+
+/** Reloads every timeline on screen from the server. */
+export function reloadActiveTimelines(): void {
+  for (const { timeline } of active.values()) void loadTimeline(timeline, { force: true })
+}
