@@ -130,17 +130,23 @@ export class MediaCollector {
       const lazy = attribute(tag, 'data-src')
       const chosen = src && !src.startsWith('data:') ? src : lazy
       if (!chosen) continue
-      const width = Number(attribute(tag, 'width'))
-      const height = Number(attribute(tag, 'height'))
-      if (width === 1 || height === 1 || width === 0 || height === 0) {
-        if (attribute(tag, 'width') !== null || attribute(tag, 'height') !== null) continue
-      }
+      const width = dimension(attribute(tag, 'width'))
+      const height = dimension(attribute(tag, 'height'))
+      // Tracking pixels.
+      if (width === 0 || width === 1 || height === 0 || height === 1) continue
       const url = webUrl(decodeHTMLAttribute(chosen), base)
       if (!url) continue
       found++
-      this.addMedia(url, 'photo', { width: width || undefined, height: height || undefined })
+      this.addMedia(url, 'photo', { width, height })
     }
   }
+}
+
+/** A pixel size from an HTML attribute (`640`, `640px`); undefined when absent or not a number. */
+function dimension(value: string | null): number | undefined {
+  if (value === null) return undefined
+  const n = Number.parseInt(value, 10)
+  return Number.isFinite(n) ? n : undefined
 }
 
 const ATTRIBUTE_PATTERNS: Record<string, RegExp> = {}
