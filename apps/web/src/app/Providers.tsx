@@ -7,6 +7,7 @@ import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from '../api/retry.ts'
 import { toastError } from '../api/toastError.ts'
 import { i18n } from '../i18n/index.ts'
 import { watchConnectivity } from '../store/network.ts'
+import { useLocalFirst } from '../sync/useLocalFirst.ts'
 
 /** SPEC §9 toast constants. */
 export const TOAST_DURATION_MS = 4000
@@ -39,6 +40,8 @@ export const queryClient = createQueryClient()
 
 export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   useEffect(() => watchConnectivity(), [])
+  // Local database, hydration, outbox and persisted queries (docs/offline-first.md).
+  useLocalFirst(client)
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>

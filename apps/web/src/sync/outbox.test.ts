@@ -172,12 +172,14 @@ describe('outbox replay', () => {
     expect(await localUnread('f2')).toBe(1)
   })
 
-  it('classifies answers: 4xx refuses; 401, 408, 409, 429, 5xx and no answer wait', () => {
+  it('classifies answers: 4xx refuses; 401, 408, 409 code 1, 429, 5xx and no answer wait', () => {
     const e = (status: number) => new ApiError('x', { code: status, status })
     expect(classifyFailure(e(400))).toBe('refused')
     expect(classifyFailure(e(404))).toBe('refused')
     expect(classifyFailure(e(422))).toBe('refused')
-    for (const status of [0, 401, 408, 409, 429, 500, 503]) expect(classifyFailure(e(status))).toBe('retry-later')
+    for (const status of [0, 401, 408, 429, 500, 503]) expect(classifyFailure(e(status))).toBe('retry-later')
+    expect(classifyFailure(new ApiError('Previous operation is not completed', { code: 1, status: 409 }))).toBe('retry-later')
+    expect(classifyFailure(new ApiError('Feed already added to list', { code: 8003, status: 409 }))).toBe('refused')
     expect(classifyFailure(new TypeError('Failed to fetch'))).toBe('retry-later')
   })
 

@@ -2,9 +2,9 @@
  * The outbox runner: sends queued writes strictly in order, each with its Idempotency-Key.
  *
  * - accepted → the row is removed (and the mutation stores what the server answered);
- * - refused (4xx other than 401/408/409/429) → the change is rolled back in the stores and the
+ * - refused (4xx other than 401/408/429 and 409 code 1) → the change is rolled back in the stores and the
  *   local database, the row is removed, the error toast shows; later rows go on;
- * - no network, a timeout, 5xx, 401, 409/429 → the row stays and the run stops (order is kept);
+ * - no network, a timeout, 5xx, 401, 429, 409 code 1 → the row stays and the run stops (order is kept);
  *   it resumes when the network returns, after a back-off, or at the next start.
  *
  * Only one run at a time across every tab of this browser (a Web Lock), so a row is never in
@@ -38,8 +38,9 @@ export function classifyFailure(error: unknown): 'refused' | 'retry-later' {
   if (!isApiError(error)) return 'retry-later'
   const status = error.status
   // 401: the session is gone; keep the write for after the next sign-in.
-  // 408 timeout, 409 (the same key still running on the server), 429: try again later.
-  if (status >= 400 && status < 500 && ![401, 408, 409, 429].includes(status)) return 'refused'
+  // 408 timeout, 429, and 409 with code 1 (the same key still running on the server): try again later.
+  if (status === 409 && error.code === 1) return 'retry-later'
+  if (status >= 400 && status < 500 && ![401, 408, 429].includes(status)) return 'refused'
   return 'retry-later'
 }
 

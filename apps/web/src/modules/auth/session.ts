@@ -4,6 +4,7 @@
  */
 import { isUserRole, type UserRole } from '@brook/shared'
 import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { readLocal, StorageKeys, writeLocal } from '../../lib/storage.ts'
 import { useSessionStore, type SessionUser } from '../../store/session.ts'
 import { authClient } from './authClient.ts'
@@ -59,7 +60,14 @@ async function loadSession(): Promise<SessionPayload | null> {
 
 /** Keeps the session store in step with the server. */
 export function useSessionQuery() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: SESSION_STALE_MS, retry: 1, retryDelay: 1000 })
+  // Persisted (docs/offline-first.md), so an offline start still knows who is signed in.
+  const query = useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: SESSION_STALE_MS, retry: 1, retryDelay: 1000, meta: { persist: true } })
+  const status = useSessionStore((s) => s.status)
+  useEffect(() => {
+    // A session restored from the persisted cache (the server unreachable, e.g. offline) is applied as is.
+    if (status === 'unknown' && query.data) applySession(query.data)
+  }, [status, query.data])
+  return query
 }
 
 /** Re-reads the session now (after a sign-in, sign-up or sign-out). */
