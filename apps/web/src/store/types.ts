@@ -71,16 +71,18 @@ export interface EntryMedia {
   type: 'photo' | 'video'
   width?: number
   height?: number
-  previewImageUrl?: string
+  /** A preview image (videos). */
+  preview?: string
   blurhash?: string
 }
 
+/** An enclosure, in the API's field names. */
 export interface EntryAttachment {
   url: string
-  mimeType?: string
-  sizeInBytes?: number
+  mime_type?: string
+  size_in_bytes?: number
+  duration_in_seconds?: number
   title?: string
-  durationInSeconds?: number
 }
 
 /** An entry. `content` may be null until the content stream (SPEC §7) fills it. */

@@ -12,6 +12,7 @@
  * replay carries the same key and the server answers from its idempotency store.
  */
 import { api, isApiError, type ApiClient } from '../api/client.ts'
+import { toastError } from '../api/toastError.ts'
 import { localDb } from '../db/index.ts'
 import { countOutbox, deleteOutbox, noteOutboxFailure, readOutbox, type OutboxRow } from '../db/repositories/outbox.ts'
 import { useLocalDbStore } from '../store/entities/localDb.ts'
@@ -155,10 +156,7 @@ export function startOutbox(options: Partial<OutboxDeps> = {}): () => void {
   deps = {
     client: options.client ?? api,
     onRefused:
-      options.onRefused ??
-      ((error) => {
-        void import('../api/toastError.ts').then(({ toastError }) => toastError(error))
-      }),
+options.onRefused ?? ((error) => toastError(error)),
     isOnline: options.isOnline ?? (() => useNetworkStore.getState().online),
   }
   const offQueued = onQueued(() => {

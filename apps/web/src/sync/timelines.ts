@@ -32,11 +32,14 @@ function hidePrivate(): boolean {
 }
 
 /** The query of `GET /entries` for a timeline (SPEC §7). */
-export function serverQuery(t: Timeline, cursor: string | null): { path: string; query: Record<string, unknown> } {
+export function serverQuery(t: Timeline, cursor: { publishedAt: string; id: string } | null): { path: string; query: Record<string, unknown> } {
   const query: Record<string, unknown> = { view: t.view, limit: TIMELINE_PAGE_SIZE }
-  if (cursor) query.publishedAfter = cursor
+  if (cursor) {
+    query.publishedAfter = cursor.publishedAt
+    query.beforeId = cursor.id
+  }
   if (t.unreadOnly) query.read = false
-  if (t.inboxId) return { path: '/entries/inbox', query: { ...query, inboxId: t.inboxId, view: undefined } }
+  if (t.inboxId) return { path: '/entries', query: { ...query, inboxId: t.inboxId, view: undefined } }
   if (t.isCollection) query.isCollection = true
   else if (t.feedId) query.feedId = t.feedId
   else if (t.listId) query.listId = t.listId
@@ -58,7 +61,7 @@ async function loadMissingFeeds(entries: Entry[]): Promise<void> {
   if (missing.length) useFeedStore.getState().upsert(await readFeeds(executor, missing))
 }
 
-async function fetchServerPage(t: Timeline, cursor: string | null): Promise<Entry[]> {
+async function fetchServerPage(t: Timeline, cursor: { publishedAt: string; id: string } | null): Promise<Entry[]> {
   const { path, query } = serverQuery(t, cursor)
   const page = parseEntriesPage(await api.get(path, query))
   await writeEntriesPage(page)
@@ -124,7 +127,8 @@ export async function fetchNextTimelinePage(t: Timeline): Promise<void> {
   const state = useEntryStore.getState().timelines[key]
   if (!state || state.isFetchingNextPage || !state.hasNextPage) return
   const lastId = state.ids[state.ids.length - 1]
-  const cursor = lastId ? (useEntryStore.getState().byId[lastId]?.publishedAt ?? null) : null
+  const last = lastId ? useEntryStore.getState().byId[lastId] : undefined
+  const cursor = last ? { publishedAt: last.publishedAt, id: last.id } : null
   useEntryStore.getState().setTimeline(key, { isFetchingNextPage: true })
   let entries: Entry[] = []
   try {
@@ -132,13 +136,13 @@ export async function fetchNextTimelinePage(t: Timeline): Promise<void> {
       entries = await fetchServerPage(t, cursor)
       await reapplyPending()
     } else {
-      entries = await readLocalPage(t, cursor)
+      entries = await readLocalPage(t, cursor?.publishedAt ?? null)
       await loadMissingFeeds(entries)
       useEntryStore.getState().upsert(entries)
     }
   } catch (error) {
     // The server failed: the local database may still have older entries.
-    entries = await readLocalPage(t, cursor)
+    entries = await readLocalPage(t, cursor?.publishedAt ?? null)
     useEntryStore.getState().upsert(entries)
     useEntryStore.getState().setTimeline(key, { error })
   }

@@ -4,6 +4,7 @@
  * sources or settings), written to the local database and put in the stores.
  */
 import type { FeedViewType } from '@brook/shared'
+import { api } from '../api/client.ts'
 import { localDb } from '../db/index.ts'
 import { setEntryContent, upsertEntries } from '../db/repositories/entries.ts'
 import {
@@ -237,14 +238,14 @@ export async function writeUnread(counts: Record<string, number>, options: { ful
   await localDb.write(options.full ? replaceUnread(clean) : setUnread(clean))
 }
 
-/** The full starred collection (entries with their feeds). */
+/** The full starred collection: `[{entryId, feedId, view, createdAt}]` (entries come with timelines). */
 export async function writeCollections(data: unknown): Promise<void> {
-  const page = parseEntriesPage(data)
-  const collections = page.collections
+  const rows = (Array.isArray(data) ? data : []).filter(isObject)
+  const collections: Collection[] = rows
+    .filter((r) => r.entryId)
+    .map((r) => ({ entryId: String(r.entryId), feedId: s(r.feedId), createdAt: String(r.createdAt ?? new Date().toISOString()), view: Number(r.view ?? 0) as FeedViewType }))
   useCollectionStore.setState({ byEntryId: Object.fromEntries(collections.map((c) => [c.entryId, c])) })
-  useFeedStore.getState().upsert(page.feeds)
-  useEntryStore.getState().upsert(page.entries)
-  await localDb.write([...upsertFeeds(page.feeds), ...upsertEntries(page.entries), ...replaceCollections(collections)])
+  await localDb.write(replaceCollections(collections))
 }
 
 export async function writeLists(data: unknown): Promise<void> {
@@ -267,24 +268,24 @@ export async function writeProfiles(data: unknown, meId?: string | null): Promis
   await localDb.write(upsertUsers(users))
 }
 
-/** The answer of POST /subscriptions: the subscription (with its feed or list) and unread counts. */
+/**
+ * The answer of POST /subscriptions: `{feed, list, unread, created}`. The feed or list and its
+ * unread count are stored at once; the subscription row itself comes with the next list, fetched
+ * right away (not through the outbox: this runs inside an outbox run).
+ */
 export async function writeSubscribeAnswer(data: unknown): Promise<void> {
   if (!isObject(data)) return
-  const subscription = isObject(data.subscription) ? data.subscription : data.feedId || data.listId ? data : null
-  if (subscription) {
-    const embedded = { ...subscription }
-    if (!embedded.feeds && isObject(data.feed)) embedded.feeds = data.feed
-    if (!embedded.lists && isObject(data.list)) embedded.lists = data.list
-    await writeSubscriptions([embedded], { full: false })
-  } else {
-    if (isObject(data.feed)) {
-      const feed = toFeed(data.feed)
-      useFeedStore.getState().upsert([feed])
-      await localDb.write(upsertFeeds([feed]))
-    }
-    if (isObject(data.list)) await writeLists(data.list)
+  if (isObject(data.feed)) {
+    const feed = toFeed(data.feed)
+    useFeedStore.getState().upsert([feed])
+    await localDb.write(upsertFeeds([feed]))
+    if (typeof data.unread === 'number') await writeUnread({ [feed.id]: data.unread }, { full: false })
   }
-  if (isObject(data.unread)) await writeUnread(data.unread as Record<string, number>, { full: false })
+  if (isObject(data.list)) {
+    await writeLists(data.list)
+    if (typeof data.unread === 'number') await writeUnread({ [String(data.list.id)]: data.unread }, { full: false })
+  }
+  await writeSubscriptions(await api.get('/subscriptions'))
 }
 
 export async function writeListAnswer(data: unknown): Promise<void> {
