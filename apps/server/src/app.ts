@@ -20,6 +20,16 @@ import { statusRoutes } from './domains/status/routes.ts'
 import { probesRoutes } from './domains/probes/routes.ts'
 import type { FeedService } from './domains/feeds/service.ts'
 import { feedsRoutes } from './domains/feeds/routes.ts'
+import { subscriptionsRoutes } from './domains/subscriptions/routes.ts'
+import { categoriesRoutes } from './domains/categories/routes.ts'
+import { entriesRoutes } from './domains/entries/routes.ts'
+import { readsRoutes } from './domains/reads/routes.ts'
+import { collectionsRoutes } from './domains/collections/routes.ts'
+import { listsRoutes } from './domains/lists/routes.ts'
+import { inboxesRoutes } from './domains/inboxes/routes.ts'
+import { settingsRoutes } from './domains/settings/routes.ts'
+import { profilesRoutes } from './domains/profiles/routes.ts'
+import { discoverRoutes } from './domains/discover/routes.ts'
 
 /** Everything the routes need; built once in main.ts (or a test server). */
 export interface AppDeps {
@@ -114,6 +124,16 @@ export function createApp(deps: AppDeps) {
   app.route('/api/status', statusRoutes(deps))
   app.route('/api/probes', probesRoutes(deps))
   app.route('/api/feeds', feedsRoutes(deps))
+  app.route('/api/subscriptions', subscriptionsRoutes(deps))
+  app.route('/api/categories', categoriesRoutes(deps))
+  app.route('/api/entries', entriesRoutes(deps))
+  app.route('/api/reads', readsRoutes(deps))
+  app.route('/api/collections', collectionsRoutes(deps))
+  app.route('/api/lists', listsRoutes(deps))
+  app.route('/api/inboxes', inboxesRoutes(deps))
+  app.route('/api/settings', settingsRoutes(deps))
+  app.route('/api/profiles', profilesRoutes(deps))
+  app.route('/api/discover', discoverRoutes(deps))
 
   app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Brook API', version: '0.7.0', description: 'Every answer is {code: 0, data} or {code, message, reason?}.' } })
 

@@ -170,6 +170,13 @@ export interface SettingsTable {
   updatedAt: string
 }
 
+export interface OpmlImportUsageTable {
+  userId: string
+  /** UTC day, YYYY-MM-DD */
+  day: string
+  used: number
+}
+
 export interface InstanceKvTable {
   key: string
   value: string
@@ -191,4 +198,5 @@ export interface Database {
   unread_counts: UnreadCountsTable
   collections: CollectionsTable
   settings: SettingsTable
+  opml_import_usage: OpmlImportUsageTable
 }

@@ -1,0 +1,80 @@
+/**
+ * /api/categories: a category is the `category` of a user's subscriptions. GET names them,
+ * PATCH renames one (moving all its subscriptions) or moves given subscriptions into one,
+ * DELETE clears it (keeping the subscriptions) or unsubscribes them.
+ */
+import { createRoute, z } from '@hono/zod-openapi'
+import type { AppDeps } from '../../app.ts'
+import { AppError } from '../../lib/appError.ts'
+import { createRouter, ok, requireUser } from '../../lib/router.ts'
+import { envelope, errors, jsonBody, jsonResponse, queryView } from '../../lib/apiSchemas.ts'
+import { readingServices } from '../readingServices.ts'
+
+const name = z.string().trim().min(1).max(200)
+const ids = z.array(z.string().max(64)).min(1).max(5000)
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['categories'],
+  summary: "The user's category names, optionally of one view",
+  request: { query: z.strictObject({ view: queryView.optional() }) },
+  responses: { 200: jsonResponse(envelope(z.array(z.string())), 'Category names'), ...errors() },
+})
+
+const patchRoute = createRoute({
+  method: 'patch',
+  path: '/',
+  tags: ['categories'],
+  summary: 'Rename a category (from → category) or move subscriptions into one (feedIdList → category)',
+  request: jsonBody(z.strictObject({ category: name, from: name.optional(), feedIdList: ids.optional() })),
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions changed'), ...errors({ 404: 'No such category or subscriptions (6)' }) },
+})
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/',
+  tags: ['categories'],
+  summary: 'Clear a category (deleteSubscriptions false keeps them) or unsubscribe its subscriptions',
+  request: jsonBody(z.strictObject({ category: name.optional(), feedIdList: ids.optional(), deleteSubscriptions: z.boolean() })),
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions changed or went'), ...errors({ 404: 'No such category or subscriptions (6)' }) },
+})
+
+export function categoriesRoutes(deps: AppDeps) {
+  const router = createRouter()
+  const services = () => readingServices(deps)
+
+  router.openapi(getRoute, async (c) => {
+    const user = requireUser(c)
+    return c.json(ok(await services().subscriptionsRepo.categories(user.id, c.req.valid('query').view)), 200)
+  })
+
+  router.openapi(patchRoute, async (c) => {
+    const user = requireUser(c)
+    const { category, from, feedIdList } = c.req.valid('json')
+    const { subscriptionsRepo: repo, subscriptions } = services()
+    if ((from === undefined) === (feedIdList === undefined)) throw new AppError(4, { reason: 'Give either from (rename) or feedIdList (move)' })
+    if (from !== undefined) {
+      const count = await repo.renameCategory(user.id, from, category)
+      if (count === 0) throw new AppError(6, { reason: `No category ${from}` })
+      return c.json(ok({ count }), 200)
+    }
+    return c.json(ok({ count: await subscriptions.editMany(user.id, feedIdList as string[], { category }) }), 200)
+  })
+
+  router.openapi(deleteRoute, async (c) => {
+    const user = requireUser(c)
+    const { category, feedIdList, deleteSubscriptions } = c.req.valid('json')
+    const { subscriptionsRepo: repo, subscriptions } = services()
+    if ((category === undefined) === (feedIdList === undefined)) throw new AppError(4, { reason: 'Give either category or feedIdList' })
+    const rows = category !== undefined ? await repo.inCategory(user.id, category) : await repo.findByAnyId(user.id, feedIdList as string[])
+    if (rows.length === 0) throw new AppError(6, { reason: 'Nothing in that category' })
+    if (deleteSubscriptions) {
+      await repo.unsubscribe(rows)
+      return c.json(ok({ count: rows.length }), 200)
+    }
+    return c.json(ok({ count: await subscriptions.editMany(user.id, rows.map((r) => (r.feedId ?? r.listId ?? r.inboxId) as string), { category: null }) }), 200)
+  })
+
+  return router
+}

@@ -1,0 +1,65 @@
+/** SQL of discovery: known feeds and lists matching a keyword, most followed first. */
+import { sql } from 'kysely'
+import type { Selectable } from 'kysely'
+import type { FeedsTable, ListsTable } from '../../db/schema.ts'
+import type { Db } from '../reads/repo.ts'
+
+/** `%keyword%` with LIKE's own wildcards escaped. */
+function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+export function discoverRepo(db: Db) {
+  const like = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
+  return {
+    async searchFeeds(keyword: string, limit: number): Promise<Selectable<FeedsTable>[]> {
+      const p = likePattern(keyword)
+      return db
+        .selectFrom('feeds')
+        .selectAll()
+        .where((eb) => eb.or([like('title', p), like('description', p), like('url', p), like('siteUrl', p)]))
+        .orderBy('subscriptionCount', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    },
+
+    async searchLists(keyword: string, limit: number): Promise<Selectable<ListsTable>[]> {
+      const p = likePattern(keyword)
+      return db
+        .selectFrom('lists')
+        .selectAll()
+        .where((eb) => eb.or([like('title', p), like('description', p)]))
+        .orderBy('subscriptionCount', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    },
+
+    async feedsByUrls(urls: string[]): Promise<Selectable<FeedsTable>[]> {
+      if (urls.length === 0) return []
+      return db.selectFrom('feeds').selectAll().where('url', 'in', urls).execute()
+    },
+
+    /** Which of these feed or list ids the user follows. */
+    async followed(userId: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set()
+      const rows = await db
+        .selectFrom('subscriptions')
+        .select(['feedId', 'listId'])
+        .where('userId', '=', userId)
+        .where((eb) => eb.or([eb('feedId', 'in', ids), eb('listId', 'in', ids)]))
+        .execute()
+      return new Set(rows.map((r) => (r.feedId ?? r.listId) as string))
+    },
+
+    async listFeedIds(listIds: string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
+      if (listIds.length === 0) return out
+      for (const row of await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', listIds).execute()) out.get(row.listId)?.push(row.feedId)
+      return out
+    },
+  }
+}
+
+export type DiscoverRepo = ReturnType<typeof discoverRepo>

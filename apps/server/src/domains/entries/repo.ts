@@ -1,0 +1,320 @@
+/**
+ * SQL of entries as readers see them: timeline pages (docs/reading-api.md, "Timeline queries"),
+ * details, streamed contents, check-new, the readability cache, and inbox entries.
+ */
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type SqlBool } from 'kysely'
+import type { Database, EntriesTable, FeedsTable, InboxesTable } from '../../db/schema.ts'
+import type { Dialect } from '../../db/openDatabase.ts'
+import { countNewInboxEntry, inTransaction, isUnread, uncountDeletedEntry, type Db } from '../reads/repo.ts'
+
+export type EntryRow = Selectable<EntriesTable>
+export type FeedRow = Selectable<FeedsTable>
+export type InboxRow = Selectable<InboxesTable>
+
+/** Which entries a timeline shows. */
+export type TimelineScope =
+  /** Everything the user follows (feeds, lists' feeds, inboxes), minus hidden subscriptions. */
+  | { kind: 'subscribed'; view?: number; excludePrivate: boolean }
+  | { kind: 'feeds'; feedIds: string[] }
+  | { kind: 'list'; listId: string }
+  | { kind: 'inbox'; inboxId: string }
+  | { kind: 'collection'; view?: number }
+
+export type TimelineQuery = {
+  userId: string
+  scope: TimelineScope
+  /** false: unread only; true: read only; undefined: both. */
+  read?: boolean
+  /** Older than this (publishedAt, then id for ties). */
+  before?: { publishedAt: string; id?: string }
+  limit: number
+  withContent: boolean
+  /** How to walk a 'subscribed' scope; see planFor in the service. */
+  plan?: 'scan' | 'join'
+}
+
+/** The columns of a timeline row (content only when asked). */
+export type TimelineRow = Omit<EntryRow, 'content' | 'contentHash' | 'readabilityContent' | 'readabilityUpdatedAt' | 'updatedAt'> & {
+  content?: string | null
+  read: number | boolean
+  collectedAt: string | null
+}
+
+const LIST_COLUMNS = [
+  'e.id',
+  'e.feedId',
+  'e.inboxId',
+  'e.guid',
+  'e.title',
+  'e.url',
+  'e.description',
+  'e.author',
+  'e.authorUrl',
+  'e.authorAvatar',
+  'e.publishedAt',
+  'e.insertedAt',
+  'e.categories',
+  'e.media',
+  'e.attachments',
+  'e.extra',
+  'e.language',
+] as const
+
+const IN_CHUNK = 500
+
+function chunks<T>(items: T[], size = IN_CHUNK): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+type EntriesEb = ExpressionBuilder<Database & { e: Database['entries'] }, 'e'>
+
+export function entriesRepo(db: Db, dialect: Dialect) {
+  /** Subscription filter shared by the source checks: one user, not hidden, maybe not private, maybe one view. */
+  function subscriptionFilter(userId: string, view: number | undefined, excludePrivate: boolean): RawBuilder<unknown> {
+    return sql.join(
+      [
+        sql`s."userId" = ${userId}`,
+        sql`s."hideFromTimeline" = 0`,
+        ...(excludePrivate ? [sql`s."isPrivate" = 0`] : []),
+        ...(view !== undefined ? [sql`s."view" = ${view}`] : []),
+      ],
+      sql` and `,
+    )
+  }
+
+  /**
+   * Whether entry `e` belongs to the user's followed sources. Written as scalar subqueries per row
+   * (one index probe each) so the newest-first walk stops after `limit` hits.
+   */
+  function followedByUser(userId: string, view: number | undefined, excludePrivate: boolean): RawBuilder<SqlBool> {
+    const where = subscriptionFilter(userId, view, excludePrivate)
+    return sql<SqlBool>`(case when e."feedId" is not null then
+      (select 1 from subscriptions s where ${where} and s."feedId" = e."feedId" limit 1) is not null
+      or (select 1 from list_feeds lf join subscriptions s on s."listId" = lf."listId" where lf."feedId" = e."feedId" and ${where} limit 1) is not null
+    else
+      (select 1 from subscriptions s where ${where} and s."inboxId" = e."inboxId" limit 1) is not null
+    end)`
+  }
+
+  function readFilters(eb: EntriesEb, q: TimelineQuery): Expression<SqlBool>[] {
+    const out: Expression<SqlBool>[] = []
+    if (q.before) {
+      const { publishedAt, id } = q.before
+      out.push(id ? eb.or([eb('e.publishedAt', '<', publishedAt), eb.and([eb('e.publishedAt', '=', publishedAt), eb('e.id', '<', id)])]) : eb('e.publishedAt', '<', publishedAt))
+    }
+    if (q.read === false) out.push(isUnread(eb, q.userId))
+    if (q.read === true) out.push(eb.not(isUnread(eb, q.userId)))
+    return out
+  }
+
+  /** The SELECT list of a timeline page: entry columns, read flag, star time. */
+  function pageSelect<QB extends { select: any }>(qb: QB, q: TimelineQuery) {
+    return (qb as any)
+      .select([...LIST_COLUMNS])
+      .$if(q.withContent, (x: any) => x.select('e.content'))
+      .select((eb: EntriesEb) => [
+        q.read === false ? sql<number>`0`.as('read') : eb.exists(eb.selectFrom('entry_reads as r').select(sql.lit(1).as('one')).where('r.userId', '=', q.userId).whereRef('r.entryId', '=', 'e.id')).as('read'),
+        eb.selectFrom('collections as c').select('c.createdAt').where('c.userId', '=', q.userId).whereRef('c.entryId', '=', 'e.id').as('collectedAt'),
+      ])
+      .orderBy('e.publishedAt', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(q.limit)
+  }
+
+  async function subscribedScan(q: TimelineQuery & { scope: { kind: 'subscribed' } }): Promise<TimelineRow[]> {
+    const { view, excludePrivate } = q.scope
+    const base = db.selectFrom('entries as e').where((eb) => eb.and([followedByUser(q.userId, view, excludePrivate), ...readFilters(eb, q)]))
+    return pageSelect(base, q).execute()
+  }
+
+  /** The join plan: the user's few feeds drive an index walk each (SQLite stops each walk early). */
+  async function subscribedJoin(q: TimelineQuery & { scope: { kind: 'subscribed' } }): Promise<TimelineRow[]> {
+    const { view, excludePrivate } = q.scope
+    const where = subscriptionFilter(q.userId, view, excludePrivate)
+    const sources = sql<{ fid: string }>`(select s."feedId" as fid from subscriptions s where ${where} and s."feedId" is not null
+      union select lf."feedId" as fid from subscriptions s join list_feeds lf on lf."listId" = s."listId" where ${where})`
+    const feedPart = pageSelect(
+      db
+        .selectFrom(sources.as('src'))
+        .innerJoin('entries as e', 'e.feedId', 'src.fid')
+        .where((eb: any) => eb.and(readFilters(eb, q))),
+      q,
+    ).execute() as Promise<TimelineRow[]>
+    const inboxPart = pageSelect(
+      db
+        .selectFrom('subscriptions as s')
+        .innerJoin('entries as e', 'e.inboxId', 's.inboxId')
+        .where(sql<SqlBool>`${where} and s."inboxId" is not null`)
+        .where((eb: any) => eb.and(readFilters(eb, q))),
+      q,
+    ).execute() as Promise<TimelineRow[]>
+    const rows = [...(await feedPart), ...(await inboxPart)]
+    rows.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    return rows.slice(0, q.limit)
+  }
+
+  return {
+    /** One page of a timeline, newest first. */
+    async timeline(q: TimelineQuery): Promise<TimelineRow[]> {
+      const scope = q.scope
+      switch (scope.kind) {
+        case 'subscribed':
+          return q.plan === 'join' ? subscribedJoin({ ...q, scope }) : subscribedScan({ ...q, scope })
+        case 'feeds': {
+          const base = db.selectFrom('entries as e').where((eb) => eb.and([eb('e.feedId', 'in', scope.feedIds), ...readFilters(eb, q)]))
+          return pageSelect(base, q).execute()
+        }
+        case 'list': {
+          const base = db
+            .selectFrom('list_feeds as lf')
+            .innerJoin('entries as e', 'e.feedId', 'lf.feedId')
+            .where('lf.listId', '=', scope.listId)
+            .where((eb: any) => eb.and(readFilters(eb, q)))
+          return pageSelect(base, q).execute()
+        }
+        case 'inbox': {
+          const base = db.selectFrom('entries as e').where((eb) => eb.and([eb('e.inboxId', '=', scope.inboxId), ...readFilters(eb, q)]))
+          return pageSelect(base, q).execute()
+        }
+        case 'collection': {
+          let base = db.selectFrom('collections as cc').innerJoin('entries as e', 'e.id', 'cc.entryId').where('cc.userId', '=', q.userId)
+          if (scope.view !== undefined) base = base.where('cc.view', '=', scope.view)
+          return pageSelect(
+            base.where((eb: any) => eb.and(readFilters(eb, q))),
+            q,
+          ).execute()
+        }
+      }
+    },
+
+    /** Plan inputs for a 'subscribed' timeline: feeds it draws from, and feeds on the instance. */
+    async sourceStats(userId: string, view: number | undefined): Promise<{ followedFeeds: number; totalFeeds: number }> {
+      const followed = await sql<{ n: number | string }>`select count(*) as n from (
+          select s."feedId" as fid from subscriptions s where s."userId" = ${userId} and s."feedId" is not null ${view !== undefined ? sql`and s."view" = ${view}` : sql``}
+          union select lf."feedId" from subscriptions s join list_feeds lf on lf."listId" = s."listId" where s."userId" = ${userId} ${view !== undefined ? sql`and s."view" = ${view}` : sql``}
+        ) src`.execute(db)
+      const total = await db.selectFrom('feeds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      return { followedFeeds: Number(followed.rows[0]?.n ?? 0), totalFeeds: Number(total.n) }
+    },
+
+    /** The query plan of a timeline (EXPLAIN QUERY PLAN / EXPLAIN), for tests and the bench. */
+    async explainTimeline(q: TimelineQuery): Promise<string> {
+      const scope = q.scope
+      if (scope.kind !== 'subscribed') throw new Error('explain covers the subscribed timeline')
+      const { view, excludePrivate } = scope
+      const base = db.selectFrom('entries as e').where((eb) => eb.and([followedByUser(q.userId, view, excludePrivate), ...readFilters(eb, q)]))
+      const compiled = pageSelect(base, q).compile()
+      const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain '
+      const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
+      return result.rows.map((r) => String(r.detail ?? r['QUERY PLAN'] ?? JSON.stringify(r))).join('\n')
+    },
+
+    /** Whole entries by id (content included), with the user's read flag and star time. */
+    async byIds(userId: string, ids: string[]): Promise<(EntryRow & { read: number | boolean; collectedAt: string | null })[]> {
+      const out: (EntryRow & { read: number | boolean; collectedAt: string | null })[] = []
+      for (const part of chunks([...new Set(ids)])) {
+        out.push(
+          ...(await db
+            .selectFrom('entries as e')
+            .selectAll('e')
+            .select((eb) => [
+              eb.exists(eb.selectFrom('entry_reads as r').select(sql.lit(1).as('one')).where('r.userId', '=', userId).whereRef('r.entryId', '=', 'e.id')).as('read'),
+              eb.selectFrom('collections as c').select('c.createdAt').where('c.userId', '=', userId).whereRef('c.entryId', '=', 'e.id').as('collectedAt'),
+            ])
+            .where('e.id', 'in', part)
+            .execute()),
+        )
+      }
+      return out
+    },
+
+    /** id + content of entries (the stream). */
+    async contents(ids: string[]): Promise<{ id: string; content: string | null; feedId: string | null; inboxId: string | null }[]> {
+      const out: { id: string; content: string | null; feedId: string | null; inboxId: string | null }[] = []
+      for (const part of chunks([...new Set(ids)])) out.push(...(await db.selectFrom('entries').select(['id', 'content', 'feedId', 'inboxId']).where('id', 'in', part).execute()))
+      return out
+    },
+
+    async feedsByIds(ids: string[]): Promise<FeedRow[]> {
+      const out: FeedRow[] = []
+      for (const part of chunks([...new Set(ids)])) out.push(...(await db.selectFrom('feeds').selectAll().where('id', 'in', part).execute()))
+      return out
+    },
+
+    async inboxesByIds(ids: string[]): Promise<InboxRow[]> {
+      const out: InboxRow[] = []
+      for (const part of chunks([...new Set(ids)])) out.push(...(await db.selectFrom('inboxes').selectAll().where('id', 'in', part).execute()))
+      return out
+    },
+
+    /** The views of the user's subscriptions to these feeds (direct, else via a list). */
+    async viewsOfFeeds(userId: string, feedIds: string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>()
+      if (feedIds.length === 0) return out
+      const viaLists = await db
+        .selectFrom('subscriptions as s')
+        .innerJoin('list_feeds as lf', 'lf.listId', 's.listId')
+        .select(['lf.feedId', 's.view'])
+        .where('s.userId', '=', userId)
+        .where('lf.feedId', 'in', feedIds)
+        .execute()
+      for (const row of viaLists) out.set(row.feedId, Number(row.view))
+      const direct = await db.selectFrom('subscriptions').select(['feedId', 'view']).where('userId', '=', userId).where('feedId', 'in', feedIds).execute()
+      for (const row of direct) out.set(row.feedId as string, Number(row.view))
+      return out
+    },
+
+    /** The newest entry of a timeline inserted after a time (check-new). */
+    async newestInsertedAfter(userId: string, scope: TimelineScope, after: string, read?: boolean): Promise<{ id: string; insertedAt: string } | null> {
+      let q = db.selectFrom('entries as e').select(['e.id', 'e.insertedAt']).where('e.insertedAt', '>', after)
+      if (scope.kind === 'subscribed') q = q.where(followedByUser(userId, scope.view, scope.excludePrivate))
+      else if (scope.kind === 'feeds') q = q.where('e.feedId', 'in', scope.feedIds)
+      else if (scope.kind === 'list') q = q.where('e.feedId', 'in', db.selectFrom('list_feeds').select('feedId').where('listId', '=', scope.listId))
+      else if (scope.kind === 'inbox') q = q.where('e.inboxId', '=', scope.inboxId)
+      else {
+        q = q.where('e.id', 'in', db.selectFrom('collections').select('entryId').where('userId', '=', userId))
+      }
+      if (read === false) q = q.where((eb) => isUnread(eb, userId))
+      return (await q.orderBy('e.insertedAt', 'desc').limit(1).executeTakeFirst()) ?? null
+    },
+
+    /** Stores extracted readable content on the entry (the 3-day cache). */
+    async saveReadability(id: string, content: string, at: string): Promise<void> {
+      await db.updateTable('entries').set({ readabilityContent: content, readabilityUpdatedAt: at }).where('id', '=', id).execute()
+    },
+
+    /** Inserts an inbox entry unless its guid is there; returns the stored id and whether it is new. */
+    async insertInboxEntry(row: Insertable<EntriesTable> & { inboxId: string }, readBy: string | null, readAt: string): Promise<{ id: string; created: boolean }> {
+      return inTransaction(db, async (trx) => {
+        const inserted = await trx
+          .insertInto('entries')
+          .values(row)
+          .onConflict((oc) => oc.columns(['inboxId', 'guid']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        if (!inserted) {
+          const existing = await trx.selectFrom('entries').select('id').where('inboxId', '=', row.inboxId).where('guid', '=', row.guid).executeTakeFirstOrThrow()
+          return { id: existing.id, created: false }
+        }
+        await countNewInboxEntry(trx, row.inboxId)
+        if (readBy) {
+          await trx.insertInto('entry_reads').values({ userId: readBy, entryId: inserted.id, readAt }).execute()
+          await trx.updateTable('unread_counts').set((eb) => ({ count: eb('count', '-', 1) })).where('userId', '=', readBy).where('sourceId', '=', row.inboxId).execute()
+        }
+        return { id: inserted.id, created: true }
+      })
+    },
+
+    /** Deletes an entry, taking it out of every counter that counts it. */
+    async deleteEntry(entry: { id: string; feedId: string | null; inboxId: string | null }): Promise<void> {
+      await inTransaction(db, async (trx) => {
+        await uncountDeletedEntry(trx, entry)
+        await trx.deleteFrom('entries').where('id', '=', entry.id).execute()
+      })
+    },
+  }
+}
+
+export type EntriesRepo = ReturnType<typeof entriesRepo>

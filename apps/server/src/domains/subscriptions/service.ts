@@ -1,0 +1,194 @@
+/**
+ * Subscription rules: subscribe by URL, feed id or list id (caps per role, paid lists refused),
+ * edit, batch edit, unsubscribe, and the subscriptions as the sidebar shows them.
+ */
+import { parseSubscriptionId } from '@brook/shared'
+import type { SessionUser } from '../../lib/context.ts'
+import type { Env } from '../../env.ts'
+import { AppError } from '../../lib/appError.ts'
+import { nowIso } from '../../lib/time.ts'
+import type { FeedService } from '../feeds/service.ts'
+import { presentFeed, type FeedJson } from '../feeds/present.ts'
+import { presentList } from '../lists/present.ts'
+import { presentInbox } from '../inboxes/present.ts'
+import { presentSubscription, type SubscriptionJson } from './present.ts'
+import type { FeedRow, ListRow, SubscriptionFields, SubscriptionPatch, SubscriptionRow, SubscriptionsRepo, Target } from './repo.ts'
+
+/** The parts of the signed-in user the rules look at. */
+export type SessionUserLike = Pick<SessionUser, 'id' | 'role'>
+
+export type SubscribeInput = {
+  url?: string
+  feedId?: string
+  listId?: string
+  view?: number
+  title?: string | null
+  category?: string | null
+  isPrivate?: boolean
+  hideFromTimeline?: boolean
+}
+
+export type EditInput = {
+  id?: string
+  feedId?: string
+  listId?: string
+  inboxId?: string
+  view?: number
+  title?: string | null
+  category?: string | null
+  isPrivate?: boolean
+  hideFromTimeline?: boolean
+}
+
+export type SubscriptionsServiceDeps = {
+  repo: SubscriptionsRepo
+  env: Env
+  feeds: Pick<FeedService, 'ensureFeed'>
+}
+
+/** Subscription fields from API booleans to stored 0/1 flags; undefined fields are left out. */
+export function toPatch(input: { view?: number; title?: string | null; category?: string | null; isPrivate?: boolean; hideFromTimeline?: boolean }): SubscriptionPatch {
+  const patch: SubscriptionPatch = {}
+  if (input.view !== undefined) patch.view = input.view
+  if (input.title !== undefined) patch.title = input.title?.trim() || null
+  if (input.category !== undefined) patch.category = input.category?.trim() || null
+  if (input.isPrivate !== undefined) patch.isPrivate = input.isPrivate ? 1 : 0
+  if (input.hideFromTimeline !== undefined) patch.hideFromTimeline = input.hideFromTimeline ? 1 : 0
+  return patch
+}
+
+/** The one target an edit names (`id` = `feed/123`, or one of the three ids). */
+export function targetOf(input: { id?: string; feedId?: string; listId?: string; inboxId?: string }): Target {
+  const given = [input.id, input.feedId, input.listId, input.inboxId].filter((v) => v !== undefined)
+  if (given.length !== 1) throw new AppError(4, { reason: 'Give exactly one of id, feedId, listId, inboxId' })
+  if (input.feedId) return { feedId: input.feedId }
+  if (input.listId) return { listId: input.listId }
+  if (input.inboxId) return { inboxId: input.inboxId }
+  const parsed = parseSubscriptionId(input.id as string)
+  if (!parsed) throw new AppError(4, { reason: 'id must look like feed/{id}, list/{id} or inbox/{id}' })
+  return parsed.type === 'feed' ? { feedId: parsed.id } : parsed.type === 'list' ? { listId: parsed.id } : { inboxId: parsed.id }
+}
+
+export function createSubscriptionsService({ repo, env, feeds }: SubscriptionsServiceDeps) {
+  /** Throws the cap error a new subscription of this kind would hit (SPEC §6, env limits). */
+  async function checkCaps(user: SessionUserLike, kind: 'feed' | 'list' | 'inbox'): Promise<void> {
+    const counts = await repo.countByType(user.id)
+    if (user.role === 'trial') {
+      if (kind === 'feed' && counts.feeds >= env.TRIAL_FEED_LIMIT) throw new AppError(1100, { reason: `Trial accounts follow at most ${env.TRIAL_FEED_LIMIT} feeds` })
+      if (kind === 'list' && counts.lists >= env.TRIAL_LIST_LIMIT) throw new AppError(1101, { reason: `Trial accounts follow at most ${env.TRIAL_LIST_LIMIT} lists` })
+      if (kind === 'inbox' && counts.inboxes >= env.TRIAL_INBOX_LIMIT) throw new AppError(1102, { reason: `Trial accounts have at most ${env.TRIAL_INBOX_LIMIT} inboxes` })
+    }
+    if (counts.total >= env.SUBSCRIPTION_LIMIT) throw new AppError(2011, { reason: `At most ${env.SUBSCRIPTION_LIMIT} subscriptions per account` })
+  }
+
+  async function feedFor(input: SubscribeInput): Promise<FeedRow> {
+    if (input.feedId) {
+      const [feed] = await repo.feedsByIds([input.feedId])
+      if (!feed) throw new AppError(2001, { reason: `no feed ${input.feedId}` })
+      return feed
+    }
+    if (!input.url) throw new AppError(2002)
+    return feeds.ensureFeed(input.url)
+  }
+
+  function fieldsOf(input: SubscribeInput, defaultView: number): SubscriptionFields {
+    const patch = toPatch(input)
+    return {
+      view: patch.view ?? defaultView,
+      title: patch.title ?? null,
+      category: patch.category ?? null,
+      isPrivate: patch.isPrivate ?? 0,
+      hideFromTimeline: patch.hideFromTimeline ?? 0,
+    }
+  }
+
+  async function subscribeList(user: SessionUserLike, input: SubscribeInput & { listId: string }) {
+    const [list] = await repo.listsByIds([input.listId])
+    if (!list) throw new AppError(8000, { reason: `no list ${input.listId}` })
+    if (Number(list.fee) > 0 && list.ownerUserId !== user.id) {
+      throw new AppError(1004, { reason: `This list costs ${list.fee} POWER to follow; paid lists open when the wallet arrives` })
+    }
+    const existing = await repo.find(user.id, { listId: list.id })
+    if (!existing) await checkCaps(user, 'list')
+    // A list subscription shows the list in the list's own view unless the caller says otherwise.
+    const { unread, created } = await repo.subscribe(user.id, { listId: list.id }, fieldsOf(input, Number(list.view)), nowIso())
+    const [fresh] = await repo.listsByIds([list.id])
+    const feedIds = (await repo.listFeedIds([list.id])).get(list.id) ?? []
+    return { feed: null, list: presentList(fresh ?? list, feedIds), unread, created }
+  }
+
+  /** The subscriptions of rows, each with its feed, list or inbox. */
+  async function present(rows: SubscriptionRow[]): Promise<SubscriptionJson[]> {
+    const feedIds = rows.map((r) => r.feedId).filter((v): v is string => v !== null)
+    const listIds = rows.map((r) => r.listId).filter((v): v is string => v !== null)
+    const inboxIds = rows.map((r) => r.inboxId).filter((v): v is string => v !== null)
+    const [feedRows, listRows, inboxRows, listFeeds] = await Promise.all([repo.feedsByIds(feedIds), repo.listsByIds(listIds), repo.inboxesByIds(inboxIds), repo.listFeedIds(listIds)])
+    const feedsById = new Map(feedRows.map((f) => [f.id, presentFeed(f)]))
+    const listsById = new Map(listRows.map((l: ListRow) => [l.id, presentList(l, listFeeds.get(l.id) ?? [])]))
+    const inboxesById = new Map(inboxRows.map((i) => [i.id, presentInbox(i)]))
+    return rows.map((row) =>
+      presentSubscription(row, {
+        feed: row.feedId ? feedsById.get(row.feedId) : undefined,
+        list: row.listId ? listsById.get(row.listId) : undefined,
+        inbox: row.inboxId ? inboxesById.get(row.inboxId) : undefined,
+      }),
+    )
+  }
+
+  return {
+    checkCaps,
+    present,
+
+    async list(userId: string, view?: number): Promise<SubscriptionJson[]> {
+      return present(await repo.list(userId, view))
+    },
+
+    /** POST /subscriptions: by url or feedId (a feed) or listId (a list). */
+    async subscribe(user: SessionUserLike, input: SubscribeInput): Promise<{ feed: FeedJson | null; list: ReturnType<typeof presentList> | null; unread: number; created: boolean }> {
+      const targets = [input.url, input.feedId, input.listId].filter((v) => v !== undefined)
+      if (targets.length === 0) throw new AppError(2002)
+      if (targets.length > 1) throw new AppError(4, { reason: 'Give one of url, feedId, listId' })
+      if (input.listId) return subscribeList(user, { ...input, listId: input.listId })
+      const feed = await feedFor(input)
+      if (!(await repo.find(user.id, { feedId: feed.id }))) await checkCaps(user, 'feed')
+      const { unread, created } = await repo.subscribe(user.id, { feedId: feed.id }, fieldsOf(input, 0), nowIso())
+      const [fresh] = await repo.feedsByIds([feed.id])
+      return { feed: presentFeed(fresh ?? feed), list: null, unread, created }
+    },
+
+    /** PATCH /subscriptions: one subscription of the user. */
+    async edit(userId: string, input: EditInput): Promise<SubscriptionJson> {
+      const target = targetOf(input)
+      const row = await repo.find(userId, target)
+      if (!row) throw new AppError(6, { reason: 'Not subscribed' })
+      await repo.update(row.id, toPatch(input))
+      const [fresh] = await present([(await repo.find(userId, target)) as SubscriptionRow])
+      return fresh
+    },
+
+    /** PATCH /subscriptions/batch: several subscriptions (by feed, list or inbox ids) at once. */
+    async editMany(userId: string, ids: string[], input: { view?: number; category?: string | null; isPrivate?: boolean; hideFromTimeline?: boolean }): Promise<number> {
+      const rows = await repo.findByAnyId(userId, ids)
+      if (rows.length === 0) throw new AppError(6, { reason: 'None of these are subscribed' })
+      return repo.updateMany(userId, rows.map((r) => r.id), toPatch(input))
+    },
+
+    /** DELETE /subscriptions: by feedIdList, feedId, listId, inboxId or url; returns how many went. */
+    async unsubscribe(userId: string, input: { feedIdList?: string[]; feedId?: string; listId?: string; inboxId?: string; url?: string }): Promise<number> {
+      const ids = [...(input.feedIdList ?? []), input.feedId, input.listId, input.inboxId].filter((v): v is string => Boolean(v))
+      let rows = ids.length ? await repo.findByAnyId(userId, ids) : []
+      if (input.url) {
+        const mine = (await repo.list(userId)).filter((r) => r.feedId)
+        const feedsById = new Map((await repo.feedsByIds(mine.map((r) => r.feedId as string))).map((f) => [f.id, f]))
+        rows = rows.concat(mine.filter((r) => feedsById.get(r.feedId as string)?.url === input.url))
+      }
+      if (ids.length === 0 && !input.url) throw new AppError(2002, { reason: 'Give feedIdList, feedId, listId, inboxId or url' })
+      if (rows.length === 0) throw new AppError(6, { reason: 'Not subscribed' })
+      const unique = [...new Map(rows.map((r) => [r.id, r])).values()]
+      await repo.unsubscribe(unique)
+      return unique.length
+    },
+  }
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>

@@ -1,0 +1,79 @@
+/**
+ * Rows for tests and benches that need many feeds and entries without fetching: feeds are
+ * inserted directly, entries go through the feed engine's own storage (feedsRepo insertEntries +
+ * incrementUnread), so unread counters move exactly as they do on a real refresh.
+ */
+import { newId } from '@brook/shared'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { feedsRepo } from '../domains/feeds/repo.ts'
+
+let serial = 0
+
+/** A stored feed (no subscribers yet). */
+export async function insertFeed(db: Kysely<Database>, fields: { url?: string; title?: string; description?: string } = {}): Promise<string> {
+  const id = newId()
+  const n = ++serial
+  const now = new Date().toISOString()
+  await db
+    .insertInto('feeds')
+    .values({
+      id,
+      url: fields.url ?? `https://factory.example/${id}/feed.xml`,
+      title: fields.title ?? `Factory feed ${n}`,
+      description: fields.description ?? null,
+      siteUrl: `https://factory.example/${id}/`,
+      image: null,
+      language: null,
+      ownerUserId: null,
+      etag: null,
+      lastModified: null,
+      checkedAt: now,
+      nextCheckAt: null,
+      errorAt: null,
+      errorMessage: null,
+      ttlMinutes: null,
+      latestEntryPublishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute()
+  return id
+}
+
+/**
+ * Stores `count` entries of a feed, newest `newest` and one minute apart going back, through the
+ * ingest's storage path (one transaction: insert + counters). Returns the new ids, newest first.
+ */
+export async function insertEntries(db: Kysely<Database>, feedId: string, count: number, options: { newest?: Date; stepMs?: number; guidPrefix?: string; content?: string } = {}): Promise<string[]> {
+  const newest = (options.newest ?? new Date()).getTime()
+  const step = options.stepMs ?? 60_000
+  const prefix = options.guidPrefix ?? newId()
+  const insertedAt = new Date().toISOString()
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId(),
+    feedId,
+    inboxId: null,
+    guid: `${prefix}-${i}`,
+    title: `Entry ${i} of ${feedId}`,
+    url: `https://factory.example/${feedId}/${prefix}-${i}`,
+    description: `Description of entry ${i}`,
+    content: options.content ?? `<p>Content of entry ${i}</p>`,
+    author: null,
+    authorUrl: null,
+    authorAvatar: null,
+    publishedAt: new Date(newest - i * step).toISOString(),
+    updatedAt: null,
+    insertedAt,
+    categories: null,
+    media: null,
+    attachments: null,
+    language: null,
+    contentHash: null,
+  }))
+  await feedsRepo(db).transaction(async (tx) => {
+    const inserted = await tx.insertEntries(rows)
+    await tx.incrementUnread(feedId, inserted)
+  })
+  return rows.map((r) => r.id)
+}

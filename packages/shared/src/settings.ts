@@ -1,0 +1,192 @@
+/**
+ * The three synced settings tabs of SPEC §3 (ui, general, ai): their defaults, the keys each tab
+ * accepts, and a zod schema per tab that both the server (PATCH /settings/{tab}) and the web app
+ * (the settings queue) use to filter and check payloads.
+ */
+import { z } from 'zod'
+
+/** Tabs the server stores; anything else is error 7001. */
+export const SETTINGS_TABS = ['ui', 'general', 'ai'] as const
+export type SettingsTab = (typeof SETTINGS_TABS)[number]
+
+/** A stored tab payload may not exceed this many bytes of JSON (error 7003). */
+export const SETTINGS_PAYLOAD_MAX_BYTES = 64 * 1024
+
+/** True when s names a synced tab. */
+export function isSettingsTab(s: unknown): s is SettingsTab {
+  return typeof s === 'string' && (SETTINGS_TABS as readonly string[]).includes(s)
+}
+
+const shortText = z.string().max(200)
+
+const generalShape = {
+  appLaunchOnStartup: z.boolean(),
+  language: z.string().max(20),
+  translation: z.boolean(),
+  translationMode: z.enum(['bilingual', 'translation-only']),
+  summary: z.boolean(),
+  actionLanguage: z.string().max(20),
+  startupScreen: z.enum(['timeline', 'subscription']),
+  sendAnonymousData: z.boolean(),
+  showQuickTimeline: z.boolean(),
+  autoGroup: z.boolean(),
+  hideAllReadSubscriptions: z.boolean(),
+  hidePrivateSubscriptionsInTimeline: z.boolean(),
+  unreadOnly: z.boolean(),
+  scrollMarkUnread: z.boolean(),
+  hoverMarkUnread: z.boolean(),
+  renderMarkUnread: z.boolean(),
+  groupByDate: z.boolean(),
+  autoExpandLongSocialMedia: z.boolean(),
+  dimRead: z.boolean(),
+  jumpOutLinkWarn: z.boolean(),
+  voice: shortText,
+  enhancedSettings: z.boolean(),
+  openLinksInExternalApp: z.boolean(),
+}
+
+const uiShape = {
+  accentColor: shortText,
+  entryColWidth: z.number().int().min(0).max(4000),
+  aiColWidth: z.number().int().min(0).max(4000),
+  feedColWidth: z.number().int().min(0).max(4000),
+  thumbnailRatio: z.enum(['square', 'original']),
+  uiTextSize: z.number().min(8).max(48),
+  contentFontSize: z.number().min(8).max(48),
+  contentLineHeight: z.number().min(1).max(3),
+  theme: z.enum(['system', 'light', 'dark']),
+  toolbarOrder: z.object({ main: z.array(shortText).max(100), more: z.array(shortText).max(100) }),
+  discoverLanguage: z.enum(['all', 'eng', 'cmn']),
+  uiFontFamily: shortText,
+  readerFontFamily: shortText,
+  opaqueSidebar: z.boolean(),
+  codeHighlightThemeLight: shortText,
+  codeHighlightThemeDark: shortText,
+  showDockBadge: z.boolean(),
+  sidebarShowUnreadCount: z.boolean(),
+  hideExtraBadge: z.boolean(),
+  dateFormat: shortText,
+  readerRenderInlineStyle: z.boolean(),
+  modalOverlay: z.boolean(),
+  reduceMotion: z.boolean(),
+  usePointerCursor: z.boolean(),
+  wideMode: z.boolean(),
+  zenMode: z.boolean(),
+}
+
+const aiShape = {
+  personalizePrompt: z.string().max(4000),
+  shortcuts: z.array(z.object({ name: z.string().min(1).max(100), prompt: z.string().min(1).max(4000), enabled: z.boolean() })).max(100),
+  autoScrollWhenStreaming: z.boolean(),
+  panelStyle: z.enum(['fixed', 'floating']),
+}
+
+/** Per tab: a strict partial schema — only the tab's keys, each with its type. */
+export const settingsPatchSchemas = {
+  general: z.strictObject(generalShape).partial(),
+  ui: z.strictObject(uiShape).partial(),
+  ai: z.strictObject(aiShape).partial(),
+} as const
+
+export type GeneralSettings = z.infer<z.ZodObject<typeof generalShape>>
+export type UiSettings = z.infer<z.ZodObject<typeof uiShape>>
+export type AiSettings = z.infer<z.ZodObject<typeof aiShape>>
+export interface SettingsByTab {
+  general: GeneralSettings
+  ui: UiSettings
+  ai: AiSettings
+}
+
+/** The keys each tab accepts (SPEC §5: payloads are filtered to them). */
+export const SETTINGS_KEYS: { [T in SettingsTab]: readonly (keyof SettingsByTab[T])[] } = {
+  general: Object.keys(generalShape) as (keyof GeneralSettings)[],
+  ui: Object.keys(uiShape) as (keyof UiSettings)[],
+  ai: Object.keys(aiShape) as (keyof AiSettings)[],
+}
+
+/** Main toolbar actions by default (SPEC §2); the web app's action ids. */
+export const DEFAULT_TOOLBAR_MAIN = ['entry:read', 'entry:star', 'entry:toggle-ai-summary', 'entry:readability', 'entry:view-source-content', 'entry:share'] as const
+
+export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
+  appLaunchOnStartup: false,
+  language: 'en',
+  translation: false,
+  translationMode: 'bilingual',
+  summary: true,
+  actionLanguage: 'default',
+  startupScreen: 'timeline',
+  sendAnonymousData: true,
+  showQuickTimeline: true,
+  autoGroup: true,
+  hideAllReadSubscriptions: false,
+  hidePrivateSubscriptionsInTimeline: false,
+  unreadOnly: true,
+  scrollMarkUnread: true,
+  hoverMarkUnread: true,
+  renderMarkUnread: false,
+  groupByDate: true,
+  autoExpandLongSocialMedia: false,
+  dimRead: false,
+  jumpOutLinkWarn: true,
+  voice: 'en-US-AndrewMultilingualNeural',
+  enhancedSettings: false,
+  openLinksInExternalApp: false,
+}
+
+/** UI defaults; discoverLanguage depends on the browser language (SPEC §3). */
+export function defaultUiSettings(browserLanguage = 'en'): UiSettings {
+  return {
+    accentColor: 'orange',
+    entryColWidth: 356,
+    aiColWidth: 384,
+    feedColWidth: 256,
+    thumbnailRatio: 'square',
+    uiTextSize: 16,
+    contentFontSize: 16,
+    contentLineHeight: 1.75,
+    theme: 'system',
+    toolbarOrder: { main: [...DEFAULT_TOOLBAR_MAIN], more: [] },
+    discoverLanguage: browserLanguage.toLowerCase().startsWith('zh') ? 'all' : 'eng',
+    uiFontFamily: 'system-ui',
+    readerFontFamily: 'inherit',
+    opaqueSidebar: false,
+    codeHighlightThemeLight: 'github-light',
+    codeHighlightThemeDark: 'github-dark',
+    showDockBadge: false,
+    sidebarShowUnreadCount: true,
+    hideExtraBadge: false,
+    dateFormat: 'default',
+    readerRenderInlineStyle: false,
+    modalOverlay: true,
+    reduceMotion: false,
+    usePointerCursor: false,
+    wideMode: false,
+    zenMode: false,
+  }
+}
+
+export const DEFAULT_AI_SETTINGS: AiSettings = {
+  personalizePrompt: '',
+  shortcuts: [],
+  autoScrollWhenStreaming: true,
+  panelStyle: 'fixed',
+}
+
+/** Every tab's defaults. */
+export function defaultSettings(browserLanguage?: string): SettingsByTab {
+  return { general: { ...DEFAULT_GENERAL_SETTINGS }, ui: defaultUiSettings(browserLanguage), ai: { ...DEFAULT_AI_SETTINGS, shortcuts: [] } }
+}
+
+/** Keys that fall back to their defaults while enhancedSettings is off (SPEC §5). */
+export const ENHANCED_ONLY_KEYS = {
+  general: ['groupByDate', 'autoExpandLongSocialMedia'],
+  ui: ['hideExtraBadge', 'codeHighlightThemeLight', 'codeHighlightThemeDark', 'dateFormat', 'readerRenderInlineStyle', 'modalOverlay', 'reduceMotion', 'usePointerCursor', 'opaqueSidebar'],
+} as const
+
+/** Keeps only the tab's known keys (SPEC §5); returns null when nothing is left to send. */
+export function filterSettingsPayload<T extends SettingsTab>(tab: T, payload: Record<string, unknown>): Partial<SettingsByTab[T]> | null {
+  const allowed = SETTINGS_KEYS[tab] as readonly string[]
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(payload)) if (allowed.includes(key) && value !== undefined) out[key] = value
+  return Object.keys(out).length > 0 ? (out as Partial<SettingsByTab[T]>) : null
+}
