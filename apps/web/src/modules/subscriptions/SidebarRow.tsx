@@ -1,11 +1,14 @@
-/** One row of the subscription list: icon, label, optional count. */
+/** One fixed row of the sidebar (All, Starred): icon, label, optional count. */
+import { formatCount } from '@brook/shared/format'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
-export function SidebarRow({ to, active, icon, count, children }: { to: string; active: boolean; icon?: ReactNode; count?: number; children: ReactNode }) {
+export function SidebarRow({ to, active, icon, count, children, testId, onClick }: { to: string; active: boolean; icon?: ReactNode; count?: number; children: ReactNode; testId?: string; onClick?: () => void }) {
   return (
     <Link
       to={to}
+      onClick={onClick}
+      data-testid={testId}
       aria-current={active ? 'page' : undefined}
       className={`flex h-8 items-center gap-2.5 rounded-md px-2 text-[13px] transition-colors ${
         active
@@ -15,7 +18,7 @@ export function SidebarRow({ to, active, icon, count, children }: { to: string; 
     >
       <span className="text-zinc-400 dark:text-zinc-500">{icon}</span>
       <span className="min-w-0 flex-1 truncate">{children}</span>
-      {count ? <span className="text-xs text-zinc-400 tabular-nums">{count}</span> : null}
+      {count ? <span className="text-[11px] text-zinc-400 tabular-nums">{formatCount(count)}</span> : null}
     </Link>
   )
 }

@@ -1,0 +1,120 @@
+/**
+ * Platform signals (ARCHITECTURE "Platform signals are replaceable"): online, focus, visibility,
+ * notifications, window mode and opening external links go through one adapter. The web build
+ * installs `webPlatform`; the desktop shell calls `installPlatform` with its own before render.
+ */
+import { focusManager, onlineManager } from '@tanstack/react-query'
+import { create } from 'zustand'
+import { useNetworkStore } from '../../store/network.ts'
+
+export type WindowMode = 'minimized' | 'maximized' | 'normal'
+type Unsubscribe = () => void
+
+/** What a platform provides. Every subscription returns its unsubscribe. */
+export interface PlatformAdapter {
+  kind: 'web' | 'desktop'
+  isOnline(): boolean
+  onOnlineChange(listener: (online: boolean) => void): Unsubscribe
+  isFocused(): boolean
+  onFocusChange(listener: (focused: boolean) => void): Unsubscribe
+  isVisible(): boolean
+  onVisibilityChange(listener: (visible: boolean) => void): Unsubscribe
+  windowMode(): WindowMode
+  onWindowModeChange(listener: (mode: WindowMode) => void): Unsubscribe
+  /** Shows a system notification; false when not allowed. */
+  notify(title: string, options?: { body?: string; icon?: string; onClick?: () => void }): Promise<boolean>
+  notificationPermission(): NotificationPermission | 'unsupported'
+  requestNotificationPermission(): Promise<NotificationPermission | 'unsupported'>
+  /** Opens an address outside the app (a browser tab here, the system browser on desktop). */
+  openExternal(url: string): void
+  /** True when the app itself must install the global shortcuts (SPEC §2: the desktop shell provides them). */
+  ownsGlobalShortcuts: boolean
+}
+
+function listen<K extends keyof WindowEventMap>(target: Window | Document, type: K | string, fn: () => void): Unsubscribe {
+  target.addEventListener(type, fn)
+  return () => target.removeEventListener(type, fn)
+}
+
+/** The browser tab. */
+export const webPlatform: PlatformAdapter = {
+  kind: 'web',
+  isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+  onOnlineChange: (listener) => {
+    const a = listen(window, 'online', () => listener(true))
+    const b = listen(window, 'offline', () => listener(false))
+    return () => (a(), b())
+  },
+  isFocused: () => (typeof document === 'undefined' ? true : document.hasFocus()),
+  onFocusChange: (listener) => {
+    const a = listen(window, 'focus', () => listener(true))
+    const b = listen(window, 'blur', () => listener(false))
+    return () => (a(), b())
+  },
+  isVisible: () => (typeof document === 'undefined' ? true : document.visibilityState !== 'hidden'),
+  onVisibilityChange: (listener) => listen(document, 'visibilitychange', () => listener(document.visibilityState !== 'hidden')),
+  windowMode: () => (typeof document !== 'undefined' && document.fullscreenElement ? 'maximized' : 'normal'),
+  onWindowModeChange: (listener) => listen(document, 'fullscreenchange', () => listener(document.fullscreenElement ? 'maximized' : 'normal')),
+  notificationPermission: () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission),
+  requestNotificationPermission: async () => (typeof Notification === 'undefined' ? 'unsupported' : Notification.requestPermission()),
+  notify: async (title, options = {}) => {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false
+    const n = new Notification(title, { body: options.body, icon: options.icon })
+    if (options.onClick) n.onclick = () => (window.focus(), options.onClick?.())
+    return true
+  },
+  openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+  ownsGlobalShortcuts: true,
+}
+
+interface PlatformState {
+  online: boolean
+  focused: boolean
+  visible: boolean
+  windowMode: WindowMode
+  /** When the window was last hidden (ms), for the 10-minute refetch rule of SPEC §4. */
+  hiddenAt: number | null
+}
+
+/** The current platform signals, for components. */
+export const usePlatformStore = create<PlatformState>(() => ({ online: true, focused: true, visible: true, windowMode: 'normal', hiddenAt: null }))
+
+let current: PlatformAdapter = webPlatform
+let uninstall: Unsubscribe | null = null
+
+/** The installed platform. */
+export function platform(): PlatformAdapter {
+  return current
+}
+
+/**
+ * Installs a platform: mirrors its signals into the platform store, the network store and
+ * TanStack Query's focus and online managers. Returns the uninstall.
+ */
+export function installPlatform(adapter: PlatformAdapter = webPlatform): Unsubscribe {
+  uninstall?.()
+  current = adapter
+  const set = usePlatformStore.setState
+  set({ online: adapter.isOnline(), focused: adapter.isFocused(), visible: adapter.isVisible(), windowMode: adapter.windowMode() })
+  const subs = [
+    adapter.onOnlineChange((online) => {
+      set({ online })
+      useNetworkStore.getState().setOnline(online)
+    }),
+    adapter.onFocusChange((focused) => set({ focused })),
+    adapter.onVisibilityChange((visible) => set((s) => ({ visible, hiddenAt: visible ? s.hiddenAt : Date.now() }))),
+    adapter.onWindowModeChange((windowMode) => set({ windowMode })),
+  ]
+  onlineManager.setEventListener((setOnline) => adapter.onOnlineChange(setOnline))
+  focusManager.setEventListener((setFocused) => adapter.onVisibilityChange(setFocused))
+  uninstall = () => {
+    for (const off of subs) off()
+    uninstall = null
+  }
+  return uninstall
+}
+
+/** Opens an address outside the app. */
+export function openExternal(url: string): void {
+  current.openExternal(url)
+}
