@@ -15,6 +15,7 @@ import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './domains/mail/mailer.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
+import { idempotency } from './domains/idempotency/middleware.ts'
 import { toIso } from './lib/time.ts'
 import { statusRoutes } from './domains/status/routes.ts'
 import { probesRoutes } from './domains/probes/routes.ts'
@@ -120,6 +121,9 @@ export function createApp(deps: AppDeps) {
     }
     await next()
   })
+
+  // Idempotency-Key on every mutating route below (the web app's offline outbox replays with it).
+  app.use('/api/*', idempotency({ db: deps.database.db }))
 
   app.route('/api/status', statusRoutes(deps))
   app.route('/api/probes', probesRoutes(deps))

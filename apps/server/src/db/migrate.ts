@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_auth.ts'
 import * as m0002 from './migrations/0002_reader.ts'
 import * as m0003 from './migrations/0003_feed_engine.ts'
 import * as m0004 from './migrations/0004_reading.ts'
+import * as m0005 from './migrations/0005_idempotency.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '0002_reader': m0002,
   '0003_feed_engine': m0003,
   '0004_reading': m0004,
+  '0005_idempotency': m0005,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

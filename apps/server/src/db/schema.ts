@@ -177,6 +177,23 @@ export interface OpmlImportUsageTable {
   used: number
 }
 
+/** Idempotency keys with the answers they got (0005), kept 24 hours. */
+export interface IdempotencyKeysTable {
+  userId: string
+  key: string
+  method: string
+  path: string
+  /** sha256 of method, path and body */
+  fingerprint: string
+  /** pending | done */
+  state: string
+  responseStatus: number | null
+  responseType: string | null
+  responseBody: string | null
+  createdAt: string
+  expiresAt: string
+}
+
 export interface InstanceKvTable {
   key: string
   value: string
@@ -199,4 +216,5 @@ export interface Database {
   collections: CollectionsTable
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
+  idempotency_keys: IdempotencyKeysTable
 }

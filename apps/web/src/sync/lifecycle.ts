@@ -15,6 +15,7 @@ import { readSession, writeSession } from '../lib/storage.ts'
 import { useLocalDbStore } from '../store/entities/localDb.ts'
 import { useNetworkStore } from '../store/network.ts'
 import { clearPersistedQueries } from './queryCache.ts'
+import { installDebugHandle } from './debug.ts'
 import { hydrateStores, markHydrated, resetStores } from './hydrate.ts'
 import { startOutbox } from './outbox.ts'
 import { refreshAll } from './pull.ts'
@@ -44,6 +45,7 @@ function announceMemory(reason: string | undefined): void {
 export function startLocalFirst(options: { queryClient?: QueryClient; storage?: 'auto' | 'memory' } = {}): Promise<void> {
   if (options.queryClient) queryClient = options.queryClient
   started ??= (async () => {
+    installDebugHandle()
     useLocalDbStore.getState().set({ status: 'opening' })
     try {
       const opened = await openLocalDb({ storage: options.storage })

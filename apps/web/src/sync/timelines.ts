@@ -130,7 +130,7 @@ export async function fetchNextTimelinePage(t: Timeline): Promise<void> {
   const last = lastId ? useEntryStore.getState().byId[lastId] : undefined
   const cursor = last ? { publishedAt: last.publishedAt, id: last.id } : null
   useEntryStore.getState().setTimeline(key, { isFetchingNextPage: true })
-  let entries: Entry[] = []
+  let entries: Entry[]
   try {
     if (useNetworkStore.getState().online && state.source === 'server') {
       entries = await fetchServerPage(t, cursor)

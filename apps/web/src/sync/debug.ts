@@ -1,0 +1,52 @@
+/**
+ * `window.__brook`: a small console and test handle on the local-first layer (browser tests drive
+ * the offline scenarios through it; support can inspect a user's local state with it). It only
+ * exposes what the page's own code can already reach.
+ */
+import { localDb } from '../db/index.ts'
+import { countOutbox, readOutbox } from '../db/repositories/outbox.ts'
+import * as store from '../store/index.ts'
+import { useCollectionStore } from '../store/entities/collections.ts'
+import { useEntryStore } from '../store/entities/entries.ts'
+import { useLocalDbStore } from '../store/entities/localDb.ts'
+import { useSubscriptionStore } from '../store/entities/subscriptions.ts'
+import { useUnreadStore } from '../store/entities/unread.ts'
+import { timelineKey } from '../store/timeline.ts'
+import type { Timeline } from '../store/types.ts'
+import { flushOutbox } from './outbox.ts'
+import { refreshAll } from './pull.ts'
+import { ensureEntryContent, loadTimeline, reloadActiveTimelines } from './timelines.ts'
+
+const reader = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
+
+export function installDebugHandle(): void {
+  if (typeof window === 'undefined') return
+  ;(window as unknown as { __brook: unknown }).__brook = {
+    actions: store,
+    localDb: { all: (sql: string, params: (string | number | null)[] = []) => localDb.all(sql, params), write: (sql: string, params: (string | number | null)[] = []) => localDb.write([{ sql, params }]) },
+    status: () => {
+      const s = useLocalDbStore.getState()
+      return { status: s.status, storage: s.storage, pendingWrites: s.pendingWrites, rebuilt: s.rebuilt, error: s.error }
+    },
+    /** Loads a timeline (local first, then the server when online) and returns its entry ids. */
+    timeline: async (t: Timeline, force = false) => {
+      await loadTimeline(t, { force })
+      return useEntryStore.getState().timelines[timelineKey(t)]?.ids ?? []
+    },
+    entry: async (id: string) => {
+      await ensureEntryContent(id)
+      return useEntryStore.getState().byId[id] ?? null
+    },
+    entries: (ids: string[]) => ids.map((id) => useEntryStore.getState().byId[id] ?? null),
+    subscriptions: () => Object.values(useSubscriptionStore.getState().byId),
+    unread: () => useUnreadStore.getState().counts,
+    starred: () => Object.keys(useCollectionStore.getState().byEntryId),
+    outbox: () => readOutbox(reader),
+    outboxSize: () => countOutbox(reader),
+    flush: () => flushOutbox(),
+    refresh: async () => {
+      await refreshAll()
+      reloadActiveTimelines()
+    },
+  }
+}
