@@ -1,0 +1,222 @@
+/**
+ * bench/refresh: 10,000 subscribed feeds on the loopback farm, all due, half of them answering 304
+ * (their stored Last-Modified matches) and half a full 10-entry RSS document to parse and store,
+ * refreshed by Brook's real scheduler, queue and feed service. Prints feeds/second and the peak
+ * RSS of the Brook process. Targets: all 10,000 checked in under 60 s on 2 cores, peak RSS under
+ * 300 MB.
+ *
+ * Scenarios, each in a fresh child process so each peak RSS is its own:
+ *  - `sqlite`: the embedded default (SQLite file, in-process worker pool);
+ *  - `postgres+bullmq`: when DATABASE_URL (or TEST_DATABASE_URL) is postgres:// and REDIS_URL
+ *    (or TEST_REDIS_URL) is set — a fresh schema and a unique BullMQ key prefix, dropped after.
+ *
+ * The farm runs in a third process. It is one host standing in for 10,000 sites, so the per-host
+ * cap is lifted to the worker concurrency for the run (printed with the results).
+ *
+ * Usage: `npm run bench -- refresh [--feeds=10000] [--concurrency=32] [--node-flags='…'] [--trace]`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { Redis } from 'ioredis'
+import { newId } from '@brook/shared'
+import { parseEnv, testEnv } from '../apps/server/src/env.ts'
+import { openDatabase, type OpenDatabase } from '../apps/server/src/db/openDatabase.ts'
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
+import { createLogger } from '../apps/server/src/lib/logger.ts'
+import { createFeedService } from '../apps/server/src/domains/feeds/service.ts'
+import { startJobs } from '../apps/server/src/jobs/startJobs.ts'
+import { closeSharedAgents } from '../apps/server/src/reader/fetcher/dispatcher.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const args = new Map(
+  process.argv.slice(2).map((a): [string, string] => {
+    const [key, ...value] = a.replace(/^--/, '').split('=')
+    return [key, value.join('=')]
+  }),
+)
+const FEEDS = Number(args.get('feeds') ?? 10_000)
+const CONCURRENCY = Number(args.get('concurrency') ?? 32)
+const TARGET_SECONDS = 60
+const TARGET_RSS_MB = 300
+/** The V8 flags of Brook's start script (root package.json), so the bench measures what `npm start` runs. */
+function startScriptFlags(): string {
+  const start: string = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')).scripts.start
+  return /node ((?:--[\w-]+(?:=\S+)? )*)apps\/server\/src\/main\.ts/.exec(start)?.[1].trim() ?? ''
+}
+const NODE_FLAGS = (args.get('node-flags') ?? startScriptFlags()).split(' ').filter(Boolean)
+/** The farm's Last-Modified for version 0 of every /gen feed: sending it back earns a 304. */
+const FARM_LAST_MODIFIED = new Date(Date.UTC(2024, 0, 1, 12)).toUTCString()
+
+type Scenario = 'sqlite' | 'postgres+bullmq'
+type Result = { scenario: Scenario; feeds: number; seconds: number; feedsPerSecond: number; peakRssMb: number; notModified: number; updated: number; errors: number; entries: number }
+
+/** Inserts the feeds as the reading API would leave them: subscribed once, due now, half with validators. */
+async function seedFeeds(database: OpenDatabase, origin: string): Promise<void> {
+  const now = new Date().toISOString()
+  const due = new Date(Date.now() - 60_000).toISOString()
+  for (let start = 0; start < FEEDS; start += 500) {
+    const rows = []
+    for (let i = start; i < Math.min(FEEDS, start + 500); i++) {
+      rows.push({
+        id: newId(),
+        url: `${origin}/gen/rss/${i}?entries=10`,
+        title: `Feed ${i}`,
+        lastModified: i % 2 === 0 ? FARM_LAST_MODIFIED : null,
+        nextCheckAt: due,
+        subscriptionCount: 1,
+        createdAt: now,
+        updatedAt: now,
+        leaseUntil: null,
+        leaseOwner: null,
+      })
+    }
+    await database.db.insertInto('feeds').values(rows).execute()
+  }
+}
+
+async function openScenarioDatabase(scenario: Scenario): Promise<{ database: OpenDatabase; dispose(): Promise<void> }> {
+  if (scenario === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-bench-'))
+    const database = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'brook.db') })
+    return { database, dispose: async () => { await database.close(); fs.rmSync(dir, { recursive: true, force: true }) } }
+  }
+  const url = postgresUrl()!
+  const schema = `brook_bench_${crypto.randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.end()
+  const database = openDatabase({ dialect: 'postgres', url, schema, poolSize: Math.min(CONCURRENCY, 20) })
+  return {
+    database,
+    async dispose() {
+      await database.close()
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await cleanup.end()
+    },
+  }
+}
+
+function postgresUrl(): string | undefined {
+  const configured = parseEnv().DATABASE_URL
+  return configured && /^postgres(ql)?:\/\//.test(configured) ? configured : testEnv.databaseUrl
+}
+const redisUrl = () => parseEnv().REDIS_URL ?? testEnv.redisUrl
+
+/** One scenario, run inside a child process; prints its Result as JSON. */
+async function runScenario(scenario: Scenario, origin: string): Promise<Result> {
+  const { database, dispose } = await openScenarioDatabase(scenario)
+  await migrateToLatest(database.db)
+  await seedFeeds(database, origin)
+  const prefix = `brook-bench-${crypto.randomBytes(4).toString('hex')}`
+  const env = parseEnv({
+    FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
+    SERVICES: 'scheduler,worker',
+    REFRESH_CONCURRENCY: String(CONCURRENCY),
+    REFRESH_HOST_CONCURRENCY: String(CONCURRENCY),
+    SCHEDULER_INTERVAL_SECONDS: '1',
+    SCHEDULER_BATCH_SIZE: '500',
+    LOG_LEVEL: 'warn',
+    ...(scenario === 'postgres+bullmq' ? { REDIS_URL: redisUrl() } : {}),
+  })
+  const logger = createLogger(env.LOG_LEVEL)
+  const feeds = createFeedService({ database, env, logger })
+  const startedAt = new Date()
+  const started = performance.now()
+  const jobs = startJobs({ env, logger, feeds, bullmq: { prefix } })
+  const since = new Date(startedAt.getTime() - 1000).toISOString()
+  let checked = 0
+  while (checked < FEEDS) {
+    await new Promise((r) => setTimeout(r, 100))
+    const row = await database.db
+      .selectFrom('feeds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('checkedAt', '>=', since)
+      .where('leaseOwner', 'is', null)
+      .executeTakeFirstOrThrow()
+    checked = Number(row.n)
+    if (args.has('trace')) traceMemory(checked)
+    if (performance.now() - started > 600_000) throw new Error(`only ${checked} of ${FEEDS} feeds checked after 10 minutes`)
+  }
+  const seconds = (performance.now() - started) / 1000
+  await jobs.close()
+  const errors = await database.db.selectFrom('feeds').select((eb) => eb.fn.countAll<number>().as('n')).where('errorCount', '>', 0).executeTakeFirstOrThrow()
+  const entries = await database.db.selectFrom('entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const withEntries = await database.db.selectFrom('feeds').select((eb) => eb.fn.countAll<number>().as('n')).where('latestEntryPublishedAt', 'is not', null).executeTakeFirstOrThrow()
+  await closeSharedAgents()
+  await dispose()
+  if (scenario === 'postgres+bullmq') {
+    const redis = new Redis(redisUrl()!)
+    const keys = await redis.keys(`${prefix}:*`)
+    if (keys.length) await redis.del(...keys)
+    await redis.quit()
+  }
+  return {
+    scenario,
+    feeds: FEEDS,
+    seconds: Number(seconds.toFixed(2)),
+    feedsPerSecond: Math.round(FEEDS / seconds),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    updated: Number(withEntries.n),
+    notModified: FEEDS - Number(withEntries.n) - Number(errors.n),
+    errors: Number(errors.n),
+    entries: Number(entries.n),
+  }
+}
+
+/** `--trace`: memory of the scenario process at each poll, on stderr (MB). */
+function traceMemory(checked: number): void {
+  const m = process.memoryUsage()
+  process.stderr.write(`${checked} checked: rss ${m.rss >> 20} heapTotal ${m.heapTotal >> 20} heapUsed ${m.heapUsed >> 20} external ${m.external >> 20}\n`)
+}
+
+function firstJsonLine(child: ChildProcess): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! })
+    // Other lines (node's --trace-gc and the like) go to stderr.
+    lines.on('line', (line) => (line.startsWith('{') ? resolve(JSON.parse(line)) : process.stderr.write(`${line}\n`)))
+    child.once('exit', (code) => reject(new Error(`${child.spawnargs.join(' ')} exited with ${code}`)))
+  })
+}
+
+async function main(): Promise<void> {
+  const scenarioArg = args.get('scenario') as Scenario | undefined
+  if (scenarioArg) {
+    const result = await runScenario(scenarioArg, args.get('origin')!)
+    process.stdout.write(`${JSON.stringify(result)}\n`)
+    process.exit(0)
+  }
+
+  const scenarios: Scenario[] = ['sqlite']
+  if (postgresUrl() && redisUrl()) scenarios.push('postgres+bullmq')
+  const farm = spawn(process.execPath, [path.join(here, 'refreshFarm.ts')], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const { origin } = await firstJsonLine(farm)
+  console.log(`bench/refresh: ${FEEDS} feeds (half 304, half 10-entry RSS), worker concurrency ${CONCURRENCY}, per-host cap ${CONCURRENCY} (one loopback host), ${os.cpus().length} CPUs, node ${NODE_FLAGS.join(' ') || '(no flags)'}`)
+  const results: Result[] = []
+  try {
+    for (const scenario of scenarios) {
+      const child = spawn(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), `--scenario=${scenario}`, `--origin=${origin}`, `--feeds=${FEEDS}`, `--concurrency=${CONCURRENCY}`, ...(args.has('trace') ? ['--trace'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
+      const result: Result = await firstJsonLine(child)
+      results.push(result)
+      const ok = result.seconds < TARGET_SECONDS && result.peakRssMb < TARGET_RSS_MB && result.errors === 0
+      console.log(
+        `  ${scenario.padEnd(16)} ${String(result.seconds).padStart(7)} s  ${String(result.feedsPerSecond).padStart(6)} feeds/s  peak RSS ${String(result.peakRssMb).padStart(4)} MB  ` +
+          `(${result.updated} parsed+stored, ${result.notModified} not modified, ${result.errors} errors, ${result.entries} entries)  ${ok ? 'meets' : 'MISSES'} the target (<${TARGET_SECONDS} s, <${TARGET_RSS_MB} MB)`,
+      )
+    }
+    if (scenarios.length === 1) console.log('  postgres+bullmq  skipped: set DATABASE_URL=postgres://… and REDIS_URL (or TEST_DATABASE_URL / TEST_REDIS_URL)')
+  } finally {
+    farm.stdin!.end()
+  }
+  if (results.some((r) => r.errors > 0)) process.exitCode = 1
+}
+
+await main()
