@@ -16,6 +16,7 @@ import { useLocalDbStore } from '../store/entities/localDb.ts'
 import { useNetworkStore } from '../store/network.ts'
 import { clearPersistedQueries } from './queryCache.ts'
 import { installDebugHandle } from './debug.ts'
+import { registerServiceWorker } from '../sw/register.ts'
 import { hydrateStores, markHydrated, resetStores } from './hydrate.ts'
 import { startOutbox } from './outbox.ts'
 import { refreshAll } from './pull.ts'
@@ -46,6 +47,7 @@ export function startLocalFirst(options: { queryClient?: QueryClient; storage?: 
   if (options.queryClient) queryClient = options.queryClient
   started ??= (async () => {
     installDebugHandle()
+    registerServiceWorker()
     useLocalDbStore.getState().set({ status: 'opening' })
     try {
       const opened = await openLocalDb({ storage: options.storage })

@@ -1,0 +1,23 @@
+/**
+ * Emits `dist/sw.js` from `sw.js` with the list of every file of the build (so the whole app
+ * shell, the database worker and its WebAssembly included, is cached at install) and a version
+ * derived from those names (a new build replaces the old cache).
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { Plugin } from 'vite'
+
+export function brookServiceWorker(): Plugin {
+  return {
+    name: 'brook-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => !name.endsWith('.map') && name !== 'sw.js')
+      const precache = ['/index.html', ...files.filter((f) => f !== 'index.html').map((f) => `/${f}`), '/favicon.svg']
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12)
+      const template = readFileSync(new URL('./sw.js', import.meta.url), 'utf8')
+      const source = template.replace("'__BROOK_VERSION__'", JSON.stringify(version)).replace('__BROOK_PRECACHE__', JSON.stringify(precache))
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source })
+    },
+  }
+}
