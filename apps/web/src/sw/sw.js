@@ -1,3 +1,4 @@
+/* global self, caches, Response, __BROOK_PRECACHE__ */
 /* Brook's service worker: the app shell offline (issue 5). Generated into dist/sw.js at build
  * time by vitePlugin.ts, which fills in the build's files and version. The API is never cached
  * here: offline data comes from the local database, not from HTTP caches. */
