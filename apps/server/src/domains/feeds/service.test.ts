@@ -113,6 +113,13 @@ describeEachDialect('feed service', (dialect) => {
     expect(farm.requests('/blog/same/')).toBe(hits)
   })
 
+  it('a URL redirecting to a stored feed is that feed', async () => {
+    const { url } = programmableFeed('/blog/moved-here/', wordpressItems(2, newest))
+    const stored = await feeds.ensureFeed(url)
+    farm.setRedirect('/old-blog/rss', '/blog/moved-here/', 301)
+    expect((await feeds.ensureFeed(farm.url('/old-blog/rss'))).id).toBe(stored.id)
+  })
+
   it('concurrent ensureFeed calls for one URL make one feed', async () => {
     const { url } = programmableFeed('/blog/race/', wordpressItems(5, newest))
     const other = testFeedService(database)

@@ -118,6 +118,12 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     if ('existing' in resolved) return resolved.existing
     const { feedUrl, fetched, feed } = resolved
+    // A URL that redirects to a feed stored under its final URL is that feed.
+    const finalUrl = normalizeFeedUrl(fetched.finalUrl)
+    if (finalUrl && finalUrl !== feedUrl) {
+      const existing = await repo.findByUrl(finalUrl)
+      if (existing) return existing
+    }
     const nowIso = now.toISOString()
     const id = newId()
     await repo.transaction(async (tx) => {
