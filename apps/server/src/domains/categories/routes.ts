@@ -56,7 +56,7 @@ export function categoriesRoutes(deps: AppDeps) {
     if ((from === undefined) === (feedIdList === undefined)) throw new AppError(4, { reason: 'Give either from (rename) or feedIdList (move)' })
     if (from !== undefined) {
       const count = await repo.renameCategory(user.id, from, category)
-      if (count === 0) throw new AppError(6, { reason: `No category ${from}` })
+      if (count === 0) throw new AppError(6, { reason: 'No such category' })
       return c.json(ok({ count }), 200)
     }
     return c.json(ok({ count: await subscriptions.editMany(user.id, feedIdList as string[], { category }) }), 200)

@@ -1,0 +1,240 @@
+/**
+ * The authorization matrix: for every route of the API (read from /api/openapi.json, so a new
+ * route without a case fails here), user B touches user A's subscriptions, lists, inboxes, inbox
+ * entries, read state, stars and settings. Each attempt must be refused (404, or 1004 / 10003 /
+ * 8001 …) or answer only with B's own or public data — never one of A's private markers — and
+ * afterwards A's view of A's things is exactly what it was.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeEachDialect } from './testDatabase.ts'
+import { signedUpClient, startTestServer, type ApiAnswer, type TestClient, type TestServer } from './testServer.ts'
+import { insertEntries, insertFeed } from './factories.ts'
+
+type Fixture = {
+  server: TestServer
+  a: TestClient
+  b: TestClient
+  aId: string
+  aEmail: string
+  feed: string // A follows it privately; B does not follow it
+  feedUrl: string
+  other: string // a feed nobody follows
+  otherUrl: string
+  readByA: string // an entry of `feed` A has read
+  starredByA: string // an entry of `feed` A has starred
+  list: string // A's list (A follows it)
+  inboxEntry: string // an entry of A's inbox
+  inboxSecret: string
+  bInboxSecret: string
+}
+
+/** What B's answer must look like. */
+type Expectation =
+  /** Refused: HTTP 403/404 with one of these codes (default: the ownership codes). */
+  | { denied: true; codes?: number[] }
+  /** Answered, but only with B's own or public data. */
+  | { denied: false }
+
+type Attempt = { run: (f: Fixture) => Promise<ApiAnswer>; expect: Expectation; forbid?: (f: Fixture) => string[] }
+
+const OWNERSHIP_CODES = [6, 1004, 2001, 3000, 8000, 8001, 10000, 10003]
+const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
+const answered: Expectation = { denied: false }
+
+/** A's private markers: none may appear in anything B gets back. */
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent' }
+
+/** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
+const MATRIX: Record<string, Attempt[]> = {
+  // subscriptions
+  'GET /api/subscriptions': [{ run: (f) => f.b.get('/api/subscriptions'), expect: answered, forbid: (f) => [f.feed] }],
+  'POST /api/subscriptions': [{ run: (f) => f.b.post('/api/subscriptions', { feedId: f.other, view: 1 }), expect: answered }],
+  'PATCH /api/subscriptions': [
+    { run: (f) => f.b.patch('/api/subscriptions', { feedId: f.feed, title: 'hijack' }), expect: refused() },
+    { run: (f) => f.b.patch('/api/subscriptions', { id: `list/${f.list}`, view: 5 }), expect: refused() },
+    { run: (f) => f.b.patch('/api/subscriptions', { id: 'inbox/a-box', view: 5 }), expect: refused() },
+  ],
+  'DELETE /api/subscriptions': [
+    { run: (f) => f.b.delete('/api/subscriptions', { feedIdList: [f.feed, f.list, 'a-box'] }), expect: refused() },
+    { run: (f) => f.b.delete('/api/subscriptions', { url: f.feedUrl }), expect: refused() },
+  ],
+  'PATCH /api/subscriptions/batch': [{ run: (f) => f.b.patch('/api/subscriptions/batch', { feedIds: [f.feed, f.list, 'a-box'], category: 'hijack', view: 5 }), expect: refused() }],
+  'POST /api/subscriptions/parse-opml': [{ run: (f) => f.b.post('/api/subscriptions/parse-opml', { opml: `<opml version="2.0"><body><outline text="x" xmlUrl="${f.feedUrl}"/></body></opml>` }), expect: answered }],
+  'POST /api/subscriptions/import': [{ run: (f) => f.b.post('/api/subscriptions/import', { items: [{ url: f.otherUrl, title: 'B copy' }] }), expect: answered }],
+  'GET /api/subscriptions/export': [{ run: (f) => f.b.get('/api/subscriptions/export'), expect: answered, forbid: (f) => [f.feedUrl] }],
+  // categories
+  'GET /api/categories': [{ run: (f) => f.b.get('/api/categories'), expect: answered }],
+  'PATCH /api/categories': [
+    { run: (f) => f.b.patch('/api/categories', { from: MARK.category, category: 'hijack' }), expect: refused() },
+    { run: (f) => f.b.patch('/api/categories', { feedIdList: [f.feed], category: 'hijack' }), expect: refused() },
+  ],
+  'DELETE /api/categories': [
+    { run: (f) => f.b.delete('/api/categories', { category: MARK.category, deleteSubscriptions: true }), expect: refused() },
+    { run: (f) => f.b.delete('/api/categories', { feedIdList: [f.feed], deleteSubscriptions: true }), expect: refused() },
+  ],
+  // entries
+  'GET /api/entries': [
+    { run: (f) => f.b.get('/api/entries?inboxId=a-box'), expect: refused() },
+    { run: (f) => f.b.get(`/api/entries?id=${f.inboxEntry}`), expect: refused() },
+    { run: (f) => f.b.get('/api/entries?isCollection=true'), expect: answered, forbid: (f) => [f.starredByA] },
+    { run: (f) => f.b.get('/api/entries?view=0&limit=100'), expect: answered, forbid: (f) => [f.inboxEntry] },
+    { run: (f) => f.b.get(`/api/entries?feedId=${f.feed}&read=true`), expect: answered, forbid: (f) => [f.readByA] },
+  ],
+  'POST /api/entries/stream': [{ run: (f) => f.b.request('POST', '/api/entries/stream', { ids: [f.inboxEntry] }), expect: answered, forbid: () => ['inbox body'] }],
+  'GET /api/entries/check-new': [{ run: (f) => f.b.get(`/api/entries/check-new?insertedAfter=0&inboxId=a-box`), expect: refused() }],
+  'GET /api/entries/{id}/read-histories': [
+    { run: (f) => f.b.get(`/api/entries/${f.readByA}/read-histories`), expect: answered, forbid: (f) => [f.aId] },
+    { run: (f) => f.b.get(`/api/entries/${f.inboxEntry}/read-histories`), expect: refused() },
+  ],
+  'POST /api/entries/preview': [{ run: (f) => f.b.post('/api/entries/preview', { url: f.feedUrl }), expect: answered }],
+  'POST /api/entries/readability': [{ run: (f) => f.b.post('/api/entries/readability', { id: f.inboxEntry }), expect: refused() }],
+  'GET /api/entries/inbox': [{ run: (f) => f.b.get(`/api/entries/inbox?id=${f.inboxEntry}`), expect: refused() }],
+  'POST /api/entries/inbox': [{ run: (f) => f.b.post('/api/entries/inbox', { inboxId: 'a-box' }), expect: refused() }],
+  'DELETE /api/entries/inbox': [{ run: (f) => f.b.delete('/api/entries/inbox', { entryId: f.inboxEntry }), expect: refused() }],
+  // reads
+  'GET /api/reads': [{ run: (f) => f.b.get('/api/reads'), expect: answered, forbid: (f) => ['a-box', f.feed] }],
+  'POST /api/reads': [{ run: (f) => f.b.post('/api/reads', { entryIds: [f.inboxEntry] }), expect: refused() }],
+  'DELETE /api/reads': [
+    { run: (f) => f.b.delete('/api/reads', { entryIds: [f.inboxEntry] }), expect: refused() },
+    // A's read of this entry is A's: B "unreading" it changes only B's (already unread) state.
+    { run: (f) => f.b.delete('/api/reads', { entryId: f.readByA }), expect: answered },
+  ],
+  'POST /api/reads/all': [
+    { run: (f) => f.b.post('/api/reads/all', { inboxId: 'a-box' }), expect: refused() },
+    { run: (f) => f.b.post('/api/reads/all', { feedId: f.feed }), expect: answered },
+  ],
+  'GET /api/reads/total-count': [{ run: (f) => f.b.get('/api/reads/total-count'), expect: answered }],
+  // collections
+  'GET /api/collections': [{ run: (f) => f.b.get('/api/collections'), expect: answered, forbid: (f) => [f.starredByA] }],
+  'POST /api/collections': [{ run: (f) => f.b.post('/api/collections', { entryId: f.inboxEntry }), expect: refused() }],
+  'DELETE /api/collections': [{ run: (f) => f.b.delete('/api/collections', { entryId: f.starredByA }), expect: refused() }],
+  // lists (public to look at, the owner's to change)
+  'GET /api/lists': [{ run: (f) => f.b.get(`/api/lists?listId=${f.list}`), expect: answered }],
+  'GET /api/lists/list': [{ run: (f) => f.b.get('/api/lists/list'), expect: answered, forbid: (f) => [f.list] }],
+  'POST /api/lists': [{ run: (f) => f.b.post('/api/lists', { title: 'B list', view: 0, fee: 0 }), expect: answered }],
+  'PATCH /api/lists': [{ run: (f) => f.b.patch('/api/lists', { listId: f.list, title: 'hijack', fee: 100 }), expect: refused() }],
+  'DELETE /api/lists': [{ run: (f) => f.b.delete('/api/lists', { listId: f.list }), expect: refused() }],
+  'POST /api/lists/feeds': [{ run: (f) => f.b.post('/api/lists/feeds', { listId: f.list, feedId: f.other }), expect: refused() }],
+  'DELETE /api/lists/feeds': [{ run: (f) => f.b.delete('/api/lists/feeds', { listId: f.list, feedId: f.feed }), expect: refused() }],
+  'DELETE /api/lists/{id}/feeds/{feedId}': [{ run: (f) => f.b.delete(`/api/lists/${f.list}/feeds/${f.feed}`), expect: refused() }],
+  'GET /api/lists/{id}/export': [{ run: (f) => f.b.get(`/api/lists/${f.list}/export`), expect: answered }],
+  // inboxes
+  'GET /api/inboxes': [{ run: (f) => f.b.get('/api/inboxes?handle=a-box'), expect: refused() }],
+  'GET /api/inboxes/list': [{ run: (f) => f.b.get('/api/inboxes/list'), expect: answered, forbid: () => ['a-box'] }],
+  'POST /api/inboxes': [{ run: (f) => f.b.post('/api/inboxes', { handle: 'a-box', title: 'hijack' }), expect: refused([10001]) }],
+  'PUT /api/inboxes': [{ run: (f) => f.b.put('/api/inboxes', { handle: 'a-box', title: 'hijack' }), expect: refused() }],
+  'DELETE /api/inboxes': [{ run: (f) => f.b.delete('/api/inboxes', { handle: 'a-box' }), expect: refused() }],
+  'POST /api/inboxes/webhook': [
+    { run: (f) => f.b.request('POST', '/api/inboxes/webhook', { guid: 'forged', title: 'forged' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': f.bInboxSecret }), expect: refused() },
+  ],
+  // settings
+  'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
+  'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
+  // profiles and discover (public by design; never the e-mail)
+  'GET /api/profiles': [{ run: (f) => f.b.get(`/api/profiles?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail] }],
+  'POST /api/profiles/batch': [{ run: (f) => f.b.post('/api/profiles/batch', { ids: [f.aId] }), expect: answered, forbid: (f) => [f.aEmail] }],
+  'POST /api/discover': [{ run: (f) => f.b.post('/api/discover', { keyword: 'A-secret' }), expect: answered }],
+  // feeds are shared by everyone; refresh is for admins only
+  'GET /api/feeds': [{ run: (f) => f.b.get(`/api/feeds?id=${f.feed}`), expect: answered }],
+  'POST /api/feeds/analytics': [{ run: (f) => f.b.post('/api/feeds/analytics', { id: [f.feed] }), expect: answered }],
+  'POST /api/feeds/refresh': [{ run: (f) => f.b.post('/api/feeds/refresh', { id: f.feed }), expect: refused([2000]) }],
+  'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
+  // instance-level, no user data
+  'GET /api/status/configs': [{ run: (f) => f.b.get('/api/status/configs'), expect: answered }],
+  'GET /api/probes/postgresql': [{ run: (f) => f.b.get('/api/probes/postgresql'), expect: answered }],
+  'GET /api/probes/redis': [{ run: (f) => f.b.get('/api/probes/redis'), expect: answered }],
+  'GET /api/probes/bullmq': [{ run: (f) => f.b.get('/api/probes/bullmq'), expect: answered }],
+  'GET /api/probes/rsshub': [{ run: (f) => f.b.get('/api/probes/rsshub'), expect: answered }],
+}
+
+/** A's things as A sees them, with the fields others may legitimately move (follower counts, fetch times) left out. */
+async function snapshotOfA(f: Fixture) {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip)
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([k]) => !['subscriptionCount', 'checkedAt', 'nextCheckAt', 'updatedAt', 'errorAt', 'errorMessage', 'updatesPerWeek', 'latestEntryPublishedAt'].includes(k))
+          .map(([k, v]) => [k, strip(v)]),
+      )
+    }
+    return value
+  }
+  const get = async (path: string) => strip((await f.a.get(path)).body)
+  return {
+    subscriptions: await get('/api/subscriptions'),
+    categories: await get('/api/categories'),
+    reads: await get('/api/reads'),
+    collections: await get('/api/collections'),
+    lists: await get('/api/lists/list'),
+    list: await get(`/api/lists?listId=${f.list}`),
+    inboxes: await get('/api/inboxes/list'),
+    inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
+    readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
+    settings: await get('/api/settings'),
+  }
+}
+
+describeEachDialect('authorization matrix', (dialect) => {
+  let f: Fixture
+  let routes: string[]
+
+  beforeAll(async () => {
+    const server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web' })
+    const a = await signedUpClient(server, 'alice-matrix@example.com')
+    const b = await signedUpClient(server, 'bob-matrix@example.com')
+    const aId = (await a.get('/api/auth/get-session')).body.user.id
+    const db = server.database.db
+    const feedUrl = 'https://matrix.example/a/feed.xml'
+    const otherUrl = 'https://matrix.example/other/feed.xml'
+    const feed = await insertFeed(db, { url: feedUrl, title: 'Shared feed' })
+    const other = await insertFeed(db, { url: otherUrl, title: 'Other feed' })
+    const [readByA, starredByA] = await insertEntries(db, feed, 4)
+    await insertEntries(db, other, 2)
+    await a.post('/api/subscriptions', { feedId: feed, view: 0, title: MARK.title, category: MARK.category, isPrivate: true })
+    await a.post('/api/reads', { entryIds: [readByA] })
+    await a.post('/api/collections', { entryId: starredByA })
+    const list = (await a.post('/api/lists', { title: 'A list', description: 'Lists are public', view: 0, fee: 0 })).body.data.id
+    await a.post('/api/lists/feeds', { listId: list, feedId: feed })
+    await a.post('/api/subscriptions', { listId: list })
+    const inbox = (await a.post('/api/inboxes', { handle: 'a-box', title: MARK.inboxTitle })).body.data
+    const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
+    const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
+    await a.patch('/api/settings/ui', { accentColor: MARK.accent })
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret }
+    const doc = (await a.get('/api/openapi.json')).body
+    routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+  }, 60_000)
+
+  afterAll(async () => {
+    await f?.server.stop()
+  })
+
+  it('every route of the API has a case, and every case is a route', () => {
+    const missing = routes.filter((r) => !MATRIX[r])
+    expect(missing, `add these routes to MATRIX in test/authorizationMatrix.test.ts`).toEqual([])
+    expect(Object.keys(MATRIX).filter((k) => !routes.includes(k))).toEqual([])
+  })
+
+  it("B never gets A's data nor changes A's things", async () => {
+    const before = await snapshotOfA(f)
+    const markers = [...Object.values(MARK), f.inboxSecret]
+    const failures: string[] = []
+    for (const [route, attempts] of Object.entries(MATRIX)) {
+      for (const [i, attempt] of attempts.entries()) {
+        const answer = await attempt.run(f)
+        const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '')
+        const label = `${route} #${i + 1}: ${answer.status} ${text.slice(0, 160)}`
+        if (attempt.expect.denied) {
+          const codes = attempt.expect.codes ?? OWNERSHIP_CODES
+          if (![403, 404, 409].includes(answer.status) || !codes.includes(answer.body?.code)) failures.push(`expected a refusal: ${label}`)
+        } else if (answer.status !== 200) failures.push(`expected an answer: ${label}`)
+        for (const marker of [...markers, ...(attempt.forbid?.(f) ?? [])]) {
+          if (text.includes(marker)) failures.push(`leaked "${marker}": ${label}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    expect(await snapshotOfA(f)).toEqual(before)
+  })
+})
