@@ -6,7 +6,7 @@ import { Toaster } from 'sonner'
 import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from '../api/retry.ts'
 import { toastError } from '../api/toastError.ts'
 import { i18n } from '../i18n/index.ts'
-import { watchConnectivity } from '../store/network.ts'
+import { installPlatform } from '../modules/platform/platform.ts'
 import { useLocalFirst } from '../sync/useLocalFirst.ts'
 
 /** SPEC §9 toast constants. */
@@ -39,7 +39,7 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient()
 
 export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
-  useEffect(() => watchConnectivity(), [])
+  useEffect(() => installPlatform(), [])
   // Local database, hydration, outbox and persisted queries (docs/offline-first.md).
   useLocalFirst(client)
   return (

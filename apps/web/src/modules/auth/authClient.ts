@@ -1,4 +1,5 @@
 /** The better-auth client, mounted on the same origin at `/api/auth`. */
+import { twoFactorClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 import { currentAppHeaders } from '../../api/client.ts'
 import { authBaseUrl } from '../../env.ts'
@@ -6,6 +7,8 @@ import { readLocal, StorageKeys } from '../../lib/storage.ts'
 
 export const authClient = createAuthClient({
   baseURL: authBaseUrl(),
+  // Two-factor: enable/disable, TOTP URI, backup codes, and the second sign-in step.
+  plugins: [twoFactorClient()],
   fetchOptions: {
     credentials: 'include',
     onRequest(context) {

@@ -187,8 +187,11 @@ export function hotkeyOfStroke(s: KeyStroke): string {
 export class SequenceBuffer {
   private strokes: KeyStroke[] = []
   private last = 0
+  private readonly timeoutMs: number
 
-  constructor(private readonly timeoutMs = SEQUENCE_TIMEOUT_MS) {}
+  constructor(timeoutMs = SEQUENCE_TIMEOUT_MS) {
+    this.timeoutMs = timeoutMs
+  }
 
   push(stroke: KeyStroke, now = Date.now()): void {
     if (now - this.last > this.timeoutMs) this.strokes = []

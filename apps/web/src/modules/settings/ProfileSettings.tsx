@@ -1,0 +1,128 @@
+/** Settings → Profile: name, handle, avatar; e-mail change and verification; password; two-factor; sessions. */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { Button } from '../../components/Button.tsx'
+import { TextField } from '../../components/TextField.tsx'
+import { updateProfile } from '../../store/index.ts'
+import { useSessionStore } from '../../store/session.ts'
+import { Avatar } from '../auth/Avatar.tsx'
+import { authClient } from '../auth/authClient.ts'
+import { useQueryClient } from '@tanstack/react-query'
+import { refreshSession } from '../auth/session.ts'
+import { toastError } from '../../api/toastError.ts'
+import { SettingsPage, SettingsSection } from './SettingsPage.tsx'
+import { SessionsList } from './SessionsList.tsx'
+import { TwoFactorPanel } from './TwoFactorPanel.tsx'
+
+export function ProfileSettings() {
+  const { t } = useTranslation('settings')
+  const user = useSessionStore((s) => s.whoami)
+  const queryClient = useQueryClient()
+  const [name, setName] = useState(user?.name ?? '')
+  const [handle, setHandle] = useState(user?.handle ?? '')
+  const [image, setImage] = useState(user?.image ?? '')
+  const [newEmail, setNewEmail] = useState('')
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [busy, setBusy] = useState<string | null>(null)
+  if (!user) return null
+
+  const run = async (key: string, fn: () => Promise<{ error?: unknown } | void>, success: string) => {
+    setBusy(key)
+    try {
+      const result = await fn()
+      if (result && result.error) return toastError(result.error)
+      toast.success(success)
+      await refreshSession(queryClient)
+    } catch (error) {
+      toastError(error)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <SettingsPage title={t('sections.profile')} description={t('descriptions.profile')} testId="settings-profile">
+      <SettingsSection title={t('profile.account')}>
+        <form
+          className="flex flex-col gap-4 py-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void run('profile', () => updateProfile({ name: name.trim(), handle: handle.trim() || null, image: image.trim() || null }), t('profile.saved'))
+          }}
+        >
+          <div className="flex items-center gap-4">
+            <Avatar name={name} email={user.email} image={image || null} size={56} />
+            <TextField className="flex-1" label={t('profile.avatar')} value={image} onChange={setImage} placeholder="https://" type="url" />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t('profile.name')} value={name} onChange={setName} required maxLength={100} />
+            <TextField label={t('profile.handle')} value={handle} onChange={setHandle} pattern="[A-Za-z0-9_\-]{2,32}" placeholder="ada" />
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" size="sm" busy={busy === 'profile'}>
+              {t('profile.save')}
+            </Button>
+          </div>
+        </form>
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.email')}>
+        <div className="flex items-center gap-3 py-3 text-[13px]">
+          <span className="min-w-0 flex-1 truncate font-medium">{user.email}</span>
+          {user.emailVerified ? (
+            <span className="rounded-full bg-green-50 px-2 py-0.5 text-[11px] font-medium text-green-700 dark:bg-green-500/10 dark:text-green-300">{t('profile.verified')}</span>
+          ) : (
+            <>
+              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-700 dark:bg-amber-500/10 dark:text-amber-300">{t('profile.unverified')}</span>
+              <Button size="sm" variant="secondary" busy={busy === 'verify'} onClick={() => void run('verify', () => authClient.sendVerificationEmail({ email: user.email, callbackURL: `${window.location.origin}/settings/profile` }), t('profile.verificationSent'))}>
+                {t('profile.sendVerification')}
+              </Button>
+            </>
+          )}
+        </div>
+        <form
+          className="flex items-end gap-2 py-3"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void run('email', () => authClient.changeEmail({ newEmail: newEmail.trim(), callbackURL: `${window.location.origin}/settings/profile` }), t('profile.emailChangeSent')).then(() => setNewEmail(''))
+          }}
+        >
+          <TextField className="flex-1" label={t('profile.newEmail')} type="email" value={newEmail} onChange={setNewEmail} required />
+          <Button type="submit" size="md" variant="secondary" busy={busy === 'email'}>
+            {t('profile.changeEmail')}
+          </Button>
+        </form>
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.password')}>
+        <form
+          className="flex flex-col gap-3 py-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void run('password', () => authClient.changePassword({ currentPassword: current, newPassword: next, revokeOtherSessions: true }), t('profile.passwordChanged')).then(() => (setCurrent(''), setNext('')))
+          }}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t('profile.currentPassword')} type="password" autoComplete="current-password" value={current} onChange={setCurrent} required />
+            <TextField label={t('profile.newPassword')} type="password" autoComplete="new-password" minLength={8} value={next} onChange={setNext} required />
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" size="sm" busy={busy === 'password'}>
+              {t('profile.changePassword')}
+            </Button>
+          </div>
+        </form>
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.twoFactor')} hint={t('profile.twoFactorHint')}>
+        <TwoFactorPanel enabled={!!user.twoFactorEnabled} />
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.sessions')} hint={t('profile.sessionsHint')}>
+        <SessionsList />
+      </SettingsSection>
+    </SettingsPage>
+  )
+}

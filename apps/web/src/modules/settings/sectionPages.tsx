@@ -1,0 +1,24 @@
+/** Which settings sub-pages Brook fills now; the others say plainly that they come later. */
+import type { ComponentType } from 'react'
+import { AboutSettings } from './AboutSettings.tsx'
+import { AppearanceSettings } from './AppearanceSettings.tsx'
+import { DataControlSettings } from './DataControlSettings.tsx'
+import { FeedsSettings } from './FeedsSettings.tsx'
+import { GeneralSettings } from './GeneralSettings.tsx'
+import { ListsSettings } from './ListsSettings.tsx'
+import { NotificationsSettings } from './NotificationsSettings.tsx'
+import { ProfileSettings } from './ProfileSettings.tsx'
+import type { SettingsSection } from './sections.ts'
+import { ShortcutsSettings } from './ShortcutsSettings.tsx'
+
+export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
+  general: GeneralSettings,
+  appearance: AppearanceSettings,
+  profile: ProfileSettings,
+  feeds: FeedsSettings,
+  list: ListsSettings,
+  notifications: NotificationsSettings,
+  shortcuts: ShortcutsSettings,
+  'data-control': DataControlSettings,
+  about: AboutSettings,
+}

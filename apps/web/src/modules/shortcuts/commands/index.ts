@@ -1,0 +1,9 @@
+/** Registers every command once (the app shell imports this). */
+import { registerCommands } from '../registry.ts'
+import { entryCommands } from './entryCommands.ts'
+import { globalCommands, layoutCommands, settingsCommands } from './layoutCommands.ts'
+import { listCommands } from './listCommands.ts'
+import { subscriptionCommands } from './subscriptionCommands.ts'
+import { timelineCommands } from './timelineCommands.ts'
+
+registerCommands([...entryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...settingsCommands])

@@ -1,0 +1,47 @@
+/** An entry in the Articles and Notifications lists: source line, title, two lines of description, thumbnail. */
+import { memo } from 'react'
+import { useEntryRow } from './useEntryRow.ts'
+import { EntryItemMeta } from './EntryItemMeta.tsx'
+import { plainText, thumbnailOf } from './entryMedia.ts'
+import { hoverMarkProps } from './useOpenEntry.ts'
+import type { ItemProps } from './itemProps.ts'
+
+export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRead, hoverMark, compact = false, squareThumbnail }: ItemProps & { compact?: boolean }) {
+  const { entry, feed, starred } = useEntryRow(id)
+  if (!entry) return <div className="h-full" />
+  const thumb = compact ? null : thumbnailOf(entry)
+  const description = plainText(entry.description ?? entry.content, 240)
+  return (
+    <article
+      data-testid="entry-item"
+      data-entry-id={id}
+      data-read={entry.read}
+      aria-current={active ? 'true' : undefined}
+      onClick={() => onOpen(id)}
+      {...hoverMarkProps(id, hoverMark, entry.read)}
+      className={`relative mx-2 flex h-full cursor-pointer gap-3 rounded-lg px-3 py-3 transition-colors ${
+        active ? 'bg-accent/[0.08] dark:bg-accent/[0.12]' : 'hover:bg-zinc-900/[0.035] dark:hover:bg-white/[0.04]'
+      } ${dimRead && entry.read && !active ? 'opacity-55' : ''}`}
+    >
+      {!entry.read && <span aria-label="unread" className="absolute top-[19px] left-1 size-1.5 rounded-full bg-accent" />}
+      <div className="min-w-0 flex-1">
+        <EntryItemMeta entry={entry} feed={feed} starred={starred} />
+        <h3 className={`mt-1 line-clamp-2 text-[14px] leading-snug ${entry.read ? 'font-normal text-zinc-700 dark:text-zinc-300' : 'font-semibold text-zinc-900 dark:text-zinc-50'}`}>
+          {entry.title || description.slice(0, 80) || '—'}
+        </h3>
+        {!compact && description && <p className="mt-1 line-clamp-2 text-[13px] leading-relaxed text-zinc-500 dark:text-zinc-400">{description}</p>}
+      </div>
+      {thumb && (
+        <img
+          src={thumb.url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className={`mt-0.5 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800 ${squareThumbnail ? 'size-[68px]' : 'h-[68px] w-auto max-w-[100px]'}`}
+          onError={(e) => (e.currentTarget.style.display = 'none')}
+        />
+      )}
+    </article>
+  )
+})

@@ -1,0 +1,38 @@
+/**
+ * "New entries available": asks GET /entries/check-new every minute (while the tab is visible
+ * and online) whether the timeline has entries newer than the newest one shown.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../api/client.ts'
+import { usePlatformStore } from '../platform/platform.ts'
+import { timelineSources, type Timeline } from '../../store/index.ts'
+
+const POLL_MS = 60_000
+
+export function checkNewQuery(timeline: Timeline, insertedAfter: string | null) {
+  const query: Record<string, unknown> = { view: timeline.view, insertedAfter: insertedAfter ? Date.parse(insertedAfter) : undefined }
+  if (timeline.feedId) query.feedId = timeline.feedId
+  if (timeline.listId) query.listId = timeline.listId
+  if (timeline.inboxId) query.inboxId = timeline.inboxId
+  if (timeline.isCollection) query.isCollection = true
+  if (timeline.folderName) query.feedIdList = timelineSources(timeline).feedIds.join(',') || undefined
+  if (timeline.unreadOnly) query.read = false
+  return query
+}
+
+export function useCheckNew(timeline: Timeline, newestInsertedAt: string | null, enabled: boolean): boolean {
+  const visible = usePlatformStore((s) => s.visible && s.online)
+  const query = useQuery({
+    queryKey: ['entries', 'check-new', checkNewQuery(timeline, newestInsertedAt)],
+    queryFn: () => api.get<{ hasNew?: boolean; has_new?: boolean; entryIdList?: string[] } | boolean>('/entries/check-new', checkNewQuery(timeline, newestInsertedAt)),
+    enabled: enabled && visible && !!newestInsertedAt && (!timeline.folderName || !!checkNewQuery(timeline, newestInsertedAt).feedIdList),
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: POLL_MS / 2,
+    retry: false,
+    meta: { silent: true },
+  })
+  const data = query.data
+  if (typeof data === 'boolean') return data
+  return !!(data && (data.has_new || data.hasNew || (data.entryIdList && data.entryIdList.length > 0)))
+}
