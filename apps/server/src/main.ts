@@ -14,7 +14,8 @@ async function main(): Promise<void> {
     throw error
   }
   const brook = await startBrook(env)
-  console.log(`Brook is running at ${env.PUBLIC_URL ?? brook.url}`)
+  if (env.SERVICES.includes('web')) console.log(`Brook is running at ${env.PUBLIC_URL ?? brook.url}`)
+  else console.log(`Brook is running (${env.SERVICES.join(', ')}; no web role in this process)`)
   const stop = async () => {
     await brook.close()
     process.exit(0)

@@ -15,6 +15,7 @@ import { createFeedService } from './domains/feeds/service.ts'
 import { startJobs } from './jobs/startJobs.ts'
 
 export interface RunningBrook {
+  /** Where the web role listens; null when this process runs no web role. */
   url: string
   port: number
   deps: AppDeps
@@ -34,15 +35,18 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   return { env, database, auth, logger, mailer, feeds }
 }
 
-/** Starts the HTTP server on env.PORT (0 picks a free port). */
+/** Starts the roles of env.SERVICES: the HTTP server on env.PORT (0 picks a free port) for `web`, and the jobs. */
 export async function startBrook(env: Env, options: { database?: OpenDatabase; logger?: Logger } = {}): Promise<RunningBrook> {
   const deps = await buildDeps(env, options)
-  const app = createApp(deps)
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s))
-  })
-  const port = (server.address() as AddressInfo).port
-  const url = `http://localhost:${port}`
+  let server: ServerType | null = null
+  if (env.SERVICES.includes('web')) {
+    const app = createApp(deps)
+    server = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s))
+    })
+  }
+  const port = server ? (server.address() as AddressInfo).port : 0
+  const url = server ? `http://localhost:${port}` : ''
   // Background roles (scheduler, worker) per SERVICES; stopped before the database closes.
   const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds })
   return {
@@ -50,7 +54,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
     port,
     deps,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
       await jobs.close()
       await deps.database.close()
     },
