@@ -36,7 +36,7 @@ function createWorker(): Worker {
 }
 
 /** Opens the worker database: OPFS when the browser has it, memory otherwise. */
-async function openWorkerBackend(storage: 'auto' | 'memory'): Promise<{ backend: LocalDbBackend; opened: Omit<OpenedLocalDb, 'rebuilt' | 'applied'> }> {
+async function openWorkerBackend(storage: 'auto' | 'memory'): Promise<{ backend: LocalDbBackend; opened: Omit<OpenedLocalDb, 'applied'> }> {
   const worker = new WorkerDatabase(createWorker())
   let result = await worker.open(LOCAL_DB_NAME, storage).catch(async (error: unknown) => {
     // OPFS present but unusable (quota, a broken file handle…): memory keeps the app working.
@@ -57,14 +57,14 @@ async function openWorkerBackend(storage: 'auto' | 'memory'): Promise<{ backend:
       worker.terminate()
     },
   }
-  return { backend: b, opened: { storage: result.storage, fallbackReason: result.fallbackReason } }
+  return { backend: b, opened: { storage: result.storage, fallbackReason: result.fallbackReason, rebuilt: result.rebuilt ?? false } }
 }
 
 /**
  * Opens and migrates the local database once; later calls get the same promise. `create`
  * replaces the worker (tests pass a node:sqlite backend).
  */
-export function openLocalDb(options: { storage?: 'auto' | 'memory'; create?: () => Promise<{ backend: LocalDbBackend; opened: Omit<OpenedLocalDb, 'rebuilt' | 'applied'> }> } = {}): Promise<OpenedLocalDb> {
+export function openLocalDb(options: { storage?: 'auto' | 'memory'; create?: () => Promise<{ backend: LocalDbBackend; opened: Omit<OpenedLocalDb, 'applied' | 'rebuilt'> & { rebuilt?: boolean } }> } = {}): Promise<OpenedLocalDb> {
   opening ??= (async () => {
     const { backend: b, opened } = await (options.create ?? (() => openWorkerBackend(options.storage ?? 'auto')))()
     const result = await migrateOrRebuild(
@@ -74,7 +74,7 @@ export function openLocalDb(options: { storage?: 'auto' | 'memory'; create?: () 
       (message, error) => console.warn(`[brook] ${message}:`, error),
     )
     backend = b
-    return { ...opened, rebuilt: result.rebuilt, applied: result.applied }
+    return { ...opened, rebuilt: result.rebuilt || (opened.rebuilt ?? false), applied: result.applied }
   })()
   opening.catch(() => {
     opening = null

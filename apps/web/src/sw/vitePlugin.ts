@@ -16,7 +16,9 @@ export function brookServiceWorker(): Plugin {
       const precache = ['/index.html', ...files.filter((f) => f !== 'index.html').map((f) => `/${f}`), '/favicon.svg']
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12)
       const template = readFileSync(new URL('./sw.js', import.meta.url), 'utf8')
-      const source = template.replace("'__BROOK_VERSION__'", JSON.stringify(version)).replace('__BROOK_PRECACHE__', JSON.stringify(precache))
+      const source = template
+        .replace("const VERSION = '__BROOK_VERSION__'", `const VERSION = ${JSON.stringify(version)}`)
+        .replace('const PRECACHE = __BROOK_PRECACHE__', `const PRECACHE = ${JSON.stringify(precache)}`)
       this.emitFile({ type: 'asset', fileName: 'sw.js', source })
     },
   }

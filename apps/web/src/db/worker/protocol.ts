@@ -16,6 +16,8 @@ export interface OpenResult {
   storage: LocalStorageKind
   /** Why OPFS was not used, when it was not. */
   fallbackReason?: string
+  /** The file was not a database (corrupted) and was replaced by an empty one. */
+  rebuilt?: boolean
 }
 
 export type WorkerResult = OpenResult | StatementResult[] | Uint8Array[] | null

@@ -76,11 +76,25 @@ async function open(name: string, storage: 'auto' | 'memory'): Promise<OpenResul
     vfsCache.set(kind, vfs)
     api.vfs_register(vfs as never, false)
   }
-  const db = await api.open_v2(name, SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, (vfs as { name: string }).name)
-  conn = { api, db, name, storage: kind, vfs, statements: new Map() }
-  // Foreign keys for chat messages; a page cache big enough for a 100-entry page in one go.
-  await exec('PRAGMA foreign_keys = ON')
-  await exec('PRAGMA cache_size = -8000')
+  const connect = async () => {
+    const db = await api.open_v2(name, SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, (vfs as { name: string }).name)
+    conn = { api, db, name, storage: kind, vfs: vfs!, statements: new Map() }
+    // Foreign keys for chat messages; a page cache big enough for a 100-entry page in one go.
+    await exec('PRAGMA foreign_keys = ON')
+    await exec('PRAGMA cache_size = -8000')
+    // Reads the header: a file that is not a database fails here.
+    await exec('SELECT count(*) FROM sqlite_master')
+  }
+  try {
+    await connect()
+  } catch (error) {
+    const code = (error as { code?: number }).code
+    if (code !== SQLite.SQLITE_NOTADB && code !== SQLite.SQLITE_CORRUPT) throw error
+    // A corrupted file: delete it and start from an empty one (the data is the server's anyway).
+    await deleteDatabase()
+    await connect()
+    return { storage: kind, fallbackReason, rebuilt: true }
+  }
   return { storage: kind, fallbackReason }
 }
 
