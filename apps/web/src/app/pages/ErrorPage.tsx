@@ -8,7 +8,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { Button } from '../../components/Button.tsx'
 import { AlertIcon, Logo } from '../../components/icons.tsx'
 import { reloadPage } from '../../lib/pageReload.ts'
-import { readSession, resetLocalData, StorageKeys, writeSession } from '../../lib/storage.ts'
+import { readSession, StorageKeys, writeSession } from '../../lib/storage.ts'
+import { resetLocalDatabase } from '../../sync/dataControl.ts'
 import { collectEnvironment, issueLink } from '../issueReport.ts'
 import { NotFoundPage } from './NotFoundPage.tsx'
 
@@ -47,8 +48,8 @@ export function ErrorView({ error }: { error: unknown }) {
 
   const reset = async () => {
     setResetting(true)
-    await resetLocalData()
-    window.location.assign('/')
+    // The local database (OPFS), the persisted queries and every brook: key; then back to /.
+    await resetLocalDatabase()
   }
 
   return (
