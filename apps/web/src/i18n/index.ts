@@ -11,18 +11,34 @@ import zhTW from './locales/zh-TW.ts'
 import errorsJa from './locales/errors.ja.ts'
 import errorsZhCN from './locales/errors.zh-CN.ts'
 import errorsZhTW from './locales/errors.zh-TW.ts'
+import appEn from './locales/app.en.ts'
+import appJa from './locales/app.ja.ts'
+import appZhCN from './locales/app.zh-CN.ts'
+import appZhTW from './locales/app.zh-TW.ts'
 
 /** The `errors:{code}` namespace in English is the catalogue itself. */
 const errorsEn: Record<string, string> = Object.fromEntries(Object.entries(ErrorCatalogue))
 
-export const resources = {
-  en: { ...en, errors: errorsEn },
-  'zh-CN': { ...zhCN, errors: errorsZhCN },
-  'zh-TW': { ...zhTW, errors: errorsZhTW },
-  ja: { ...ja, errors: errorsJa },
-} as const
+type Tree = { [key: string]: string | Tree }
 
-export const NAMESPACES = ['common', 'auth', 'settings', 'errors'] as const
+/** Deep-merges the reading screens' strings (app.*.ts) into the skeleton's namespaces. */
+function merge<A extends object, B extends object>(a: A, b: B): A & B {
+  const out: Tree = { ...(a as Tree) }
+  for (const [key, value] of Object.entries(b as Tree)) {
+    const prev = out[key]
+    out[key] = typeof value === 'object' && typeof prev === 'object' ? merge(prev, value) : value
+  }
+  return out as A & B
+}
+
+export const resources = {
+  en: { ...merge(en, appEn), errors: errorsEn },
+  'zh-CN': { ...merge(zhCN, appZhCN), errors: errorsZhCN },
+  'zh-TW': { ...merge(zhTW, appZhTW), errors: errorsZhTW },
+  ja: { ...merge(ja, appJa), errors: errorsJa },
+}
+
+export const NAMESPACES = ['common', 'auth', 'settings', 'errors', 'subscriptions', 'timeline', 'entry', 'discover', 'shortcuts'] as const
 
 function initialLanguage(): Language {
   if (typeof window === 'undefined') return 'en'
