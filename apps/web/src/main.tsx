@@ -1,12 +1,14 @@
-/** Entry point: styles, i18n, then the app. */
+/** Entry point: styles, i18n, then the app (once the starting language's strings are in). */
 import './styles.css'
-import './i18n/index.ts'
+import { i18nReady } from './i18n/index.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )

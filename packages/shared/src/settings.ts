@@ -104,84 +104,8 @@ export const SETTINGS_KEYS: { [T in SettingsTab]: readonly (keyof SettingsByTab[
   ai: Object.keys(aiShape) as (keyof AiSettings)[],
 }
 
-/** Main toolbar actions by default (SPEC §2); the web app's action ids. */
-export const DEFAULT_TOOLBAR_MAIN = ['entry:read', 'entry:star', 'entry:toggle-ai-summary', 'entry:readability', 'entry:view-source-content', 'entry:share'] as const
-
-export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
-  appLaunchOnStartup: false,
-  language: 'en',
-  translation: false,
-  translationMode: 'bilingual',
-  summary: true,
-  actionLanguage: 'default',
-  startupScreen: 'timeline',
-  sendAnonymousData: true,
-  showQuickTimeline: true,
-  autoGroup: true,
-  hideAllReadSubscriptions: false,
-  hidePrivateSubscriptionsInTimeline: false,
-  unreadOnly: true,
-  scrollMarkUnread: true,
-  hoverMarkUnread: true,
-  renderMarkUnread: false,
-  groupByDate: true,
-  autoExpandLongSocialMedia: false,
-  dimRead: false,
-  jumpOutLinkWarn: true,
-  voice: 'en-US-AndrewMultilingualNeural',
-  enhancedSettings: false,
-  openLinksInExternalApp: false,
-}
-
-/** UI defaults; discoverLanguage depends on the browser language (SPEC §3). */
-export function defaultUiSettings(browserLanguage = 'en'): UiSettings {
-  return {
-    accentColor: 'orange',
-    entryColWidth: 356,
-    aiColWidth: 384,
-    feedColWidth: 256,
-    thumbnailRatio: 'square',
-    uiTextSize: 16,
-    contentFontSize: 16,
-    contentLineHeight: 1.75,
-    theme: 'system',
-    toolbarOrder: { main: [...DEFAULT_TOOLBAR_MAIN], more: [] },
-    discoverLanguage: browserLanguage.toLowerCase().startsWith('zh') ? 'all' : 'eng',
-    uiFontFamily: 'system-ui',
-    readerFontFamily: 'inherit',
-    opaqueSidebar: false,
-    codeHighlightThemeLight: 'github-light',
-    codeHighlightThemeDark: 'github-dark',
-    showDockBadge: false,
-    sidebarShowUnreadCount: true,
-    hideExtraBadge: false,
-    dateFormat: 'default',
-    readerRenderInlineStyle: false,
-    modalOverlay: true,
-    reduceMotion: false,
-    usePointerCursor: false,
-    wideMode: false,
-    zenMode: false,
-  }
-}
-
-export const DEFAULT_AI_SETTINGS: AiSettings = {
-  personalizePrompt: '',
-  shortcuts: [],
-  autoScrollWhenStreaming: true,
-  panelStyle: 'fixed',
-}
-
-/** Every tab's defaults. */
-export function defaultSettings(browserLanguage?: string): SettingsByTab {
-  return { general: { ...DEFAULT_GENERAL_SETTINGS }, ui: defaultUiSettings(browserLanguage), ai: { ...DEFAULT_AI_SETTINGS, shortcuts: [] } }
-}
-
-/** Keys that fall back to their defaults while enhancedSettings is off (SPEC §5). */
-export const ENHANCED_ONLY_KEYS = {
-  general: ['groupByDate', 'autoExpandLongSocialMedia'],
-  ui: ['hideExtraBadge', 'codeHighlightThemeLight', 'codeHighlightThemeDark', 'dateFormat', 'readerRenderInlineStyle', 'modalOverlay', 'reduceMotion', 'usePointerCursor', 'opaqueSidebar'],
-} as const
+// Defaults live in settingsDefaults.ts (no zod), so the web app can read them without shipping zod.
+export { DEFAULT_AI_SETTINGS, DEFAULT_GENERAL_SETTINGS, DEFAULT_TOOLBAR_MAIN, defaultSettings, defaultUiSettings, ENHANCED_ONLY_KEYS } from './settingsDefaults.ts'
 
 /** Keeps only the tab's known keys (SPEC §5); returns null when nothing is left to send. */
 export function filterSettingsPayload<T extends SettingsTab>(tab: T, payload: Record<string, unknown>): Partial<SettingsByTab[T]> | null {

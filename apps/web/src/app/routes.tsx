@@ -1,16 +1,7 @@
-/** The route table of SPEC §2. */
+/** The route table of SPEC §2. Pages off the first route load on demand (react-router `lazy`). */
 import { Navigate, type RouteObject } from 'react-router'
-import { ActionsPage } from '../modules/actions/ActionsPage.tsx'
 import { LoginPage } from '../modules/auth/LoginPage.tsx'
-import { CategoryPage } from '../modules/discover/CategoryPage.tsx'
-import { DiscoverPage } from '../modules/discover/DiscoverPage.tsx'
-import { InvitationPage } from '../modules/invitation/InvitationPage.tsx'
-import { PowerPage } from '../modules/power/PowerPage.tsx'
-import { RsshubPage } from '../modules/rsshub/RsshubPage.tsx'
 import { SETTINGS_SECTIONS } from '../modules/settings/sections.ts'
-import { SettingsIndex } from '../modules/settings/SettingsIndex.tsx'
-import { SettingsLayout } from '../modules/settings/SettingsLayout.tsx'
-import { SettingsSectionPage } from '../modules/settings/SettingsSectionPage.tsx'
 import { EntryPane } from '../modules/entry/EntryPane.tsx'
 import { TimelineLayout } from '../modules/timeline/TimelineLayout.tsx'
 import { AppShell } from './layouts/AppShell.tsx'
@@ -43,20 +34,26 @@ export const routes: RouteObject[] = [
                   { path: ':entryId', element: <EntryPane /> },
                 ],
               },
-              { path: 'discover', element: <DiscoverPage /> },
-              { path: 'discover/category/:category', element: <CategoryPage /> },
+              { path: 'discover', lazy: async () => ({ Component: (await import('../modules/discover/DiscoverPage.tsx')).DiscoverPage }) },
+              { path: 'discover/category/:category', lazy: async () => ({ Component: (await import('../modules/discover/CategoryPage.tsx')).CategoryPage }) },
               {
                 path: 'settings',
-                element: <SettingsLayout />,
+                lazy: async () => ({ Component: (await import('../modules/settings/SettingsLayout.tsx')).SettingsLayout }),
                 children: [
-                  { index: true, element: <SettingsIndex /> },
-                  ...SETTINGS_SECTIONS.map((section) => ({ path: section, element: <SettingsSectionPage key={section} section={section} /> })),
+                  { index: true, lazy: async () => ({ Component: (await import('../modules/settings/SettingsIndex.tsx')).SettingsIndex }) },
+                  ...SETTINGS_SECTIONS.map((section) => ({
+                    path: section,
+                    lazy: async () => {
+                      const { SettingsSectionPage } = await import('../modules/settings/SettingsSectionPage.tsx')
+                      return { element: <SettingsSectionPage key={section} section={section} /> }
+                    },
+                  })),
                 ],
               },
-              { path: 'action', element: <ActionsPage /> },
-              { path: 'power', element: <PowerPage /> },
-              { path: 'rsshub', element: <RsshubPage /> },
-              { path: 'invitation', element: <InvitationPage /> },
+              { path: 'action', lazy: async () => ({ Component: (await import('../modules/actions/ActionsPage.tsx')).ActionsPage }) },
+              { path: 'power', lazy: async () => ({ Component: (await import('../modules/power/PowerPage.tsx')).PowerPage }) },
+              { path: 'rsshub', lazy: async () => ({ Component: (await import('../modules/rsshub/RsshubPage.tsx')).RsshubPage }) },
+              { path: 'invitation', lazy: async () => ({ Component: (await import('../modules/invitation/InvitationPage.tsx')).InvitationPage }) },
             ],
           },
         ],

@@ -1,42 +1,13 @@
-/** i18next set-up: four languages, namespaces common/auth/settings/errors, `?lng=` selection. */
-import { ErrorCatalogue } from '@brook/shared'
+/**
+ * i18next set-up: four languages (English built in, the others loaded on demand with their
+ * fallbacks, zh-TW → zh-CN → en), `?lng=` selection. `i18nReady` settles once the starting
+ * language is in; the app renders after it.
+ */
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readLocal, StorageKeys, writeLocal } from '../lib/storage.ts'
 import { detectLanguage, FALLBACK_LANGUAGES, normalizeLanguage, SUPPORTED_LANGUAGES, type Language } from './language.ts'
-import en from './locales/en.ts'
-import ja from './locales/ja.ts'
-import zhCN from './locales/zh-CN.ts'
-import zhTW from './locales/zh-TW.ts'
-import errorsJa from './locales/errors.ja.ts'
-import errorsZhCN from './locales/errors.zh-CN.ts'
-import errorsZhTW from './locales/errors.zh-TW.ts'
-import appEn from './locales/app.en.ts'
-import appJa from './locales/app.ja.ts'
-import appZhCN from './locales/app.zh-CN.ts'
-import appZhTW from './locales/app.zh-TW.ts'
-
-/** The `errors:{code}` namespace in English is the catalogue itself. */
-const errorsEn: Record<string, string> = Object.fromEntries(Object.entries(ErrorCatalogue))
-
-type Tree = { [key: string]: string | Tree }
-
-/** Deep-merges the reading screens' strings (app.*.ts) into the skeleton's namespaces. */
-function merge<A extends object, B extends object>(a: A, b: B): A & B {
-  const out: Tree = { ...(a as Tree) }
-  for (const [key, value] of Object.entries(b as Tree)) {
-    const prev = out[key]
-    out[key] = typeof value === 'object' && typeof prev === 'object' ? merge(prev, value) : value
-  }
-  return out as A & B
-}
-
-export const resources = {
-  en: { ...merge(en, appEn), errors: errorsEn },
-  'zh-CN': { ...merge(zhCN, appZhCN), errors: errorsZhCN },
-  'zh-TW': { ...merge(zhTW, appZhTW), errors: errorsZhTW },
-  ja: { ...merge(ja, appJa), errors: errorsJa },
-}
+import { english, loadResource } from './resources.ts'
 
 export const NAMESPACES = ['common', 'auth', 'settings', 'errors', 'subscriptions', 'timeline', 'entry', 'discover', 'shortcuts'] as const
 
@@ -53,7 +24,8 @@ function initialLanguage(): Language {
 }
 
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: { en: english },
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   supportedLngs: [...SUPPORTED_LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGES,
@@ -71,3 +43,31 @@ syncDocumentLanguage(i18next.language)
 i18next.on('languageChanged', syncDocumentLanguage)
 
 export { i18next as i18n }
+
+const loaded = new Set<string>(['en'])
+
+/** Makes a language and its fallbacks available (SPEC §8: 'Failed to load language pack' when it cannot). */
+export async function ensureLanguage(lng: string): Promise<void> {
+  const chain = [lng, ...((FALLBACK_LANGUAGES as Record<string, string[]>)[lng] ?? [])].filter((l): l is Language => (SUPPORTED_LANGUAGES as readonly string[]).includes(l) && !loaded.has(l))
+  await Promise.all(
+    chain.map(async (l) => {
+      try {
+        const resource = await loadResource(l)
+        for (const [ns, bundle] of Object.entries(resource)) i18next.addResourceBundle(l, ns, bundle, true, true)
+        loaded.add(l)
+      } catch (error) {
+        console.error('Failed to load language pack', l, error)
+      }
+    }),
+  )
+}
+
+/** Switches the UI language once its strings are in. */
+export async function setLanguage(lng: Language): Promise<void> {
+  await ensureLanguage(lng)
+  await i18next.changeLanguage(lng)
+  writeLocal(StorageKeys.language, lng)
+}
+
+/** Settles when the starting language can be shown. */
+export const i18nReady: Promise<void> = ensureLanguage(i18next.language)

@@ -1,8 +1,9 @@
 /** Every locale has every English key, and none of them is left in English. */
 import { ErrorCatalogue } from '@brook/shared'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { detectLanguage, normalizeLanguage } from './language.ts'
-import { i18n, resources } from './index.ts'
+import { ensureLanguage, i18n } from './index.ts'
+import { loadResource } from './resources.ts'
 
 type Tree = { [key: string]: string | Tree }
 
@@ -20,10 +21,17 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 const SAME_EVERYWHERE = new Set(['settings.notifications.testTitle', 'common.appName', 'common.nav.power', 'common.nav.rsshub', 'common.pages.powerTitle', 'common.pages.rsshubTitle', 'auth.emailPlaceholder', 'settings.sections.ai'])
 
 describe('locales', () => {
-  const { errors: _enErrors, ...enRest } = resources.en
-  const english = flatten(enRest as unknown as Tree)
+  const resources: Record<string, Record<string, unknown>> = {}
+  beforeAll(async () => {
+    for (const lang of ['en', 'zh-CN', 'zh-TW', 'ja'] as const) resources[lang] = await loadResource(lang)
+    await ensureLanguage('ja')
+    await ensureLanguage('zh-TW')
+  })
+
   for (const lang of ['zh-CN', 'zh-TW', 'ja'] as const) {
     it(`${lang} translates every string`, () => {
+      const { errors: _enErrors, ...enRest } = resources.en
+      const english = flatten(enRest as unknown as Tree)
       const { errors: _errors, ...rest } = resources[lang]
       const translated = flatten(rest as unknown as Tree)
       expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort())

@@ -5,22 +5,60 @@
  */
 import '../../modules/shortcuts/commands/index.ts'
 import { Dialog, Tooltip } from 'radix-ui'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
-import { QuickAddDialog } from '../../modules/discover/QuickAddDialog.tsx'
-import { ImageGallery } from '../../modules/entry/ImageGallery.tsx'
+import { useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
+import { useEntryViewStore } from '../../modules/entry/entryViewStore.ts'
 import { AppearanceEffects } from '../../modules/layout/AppearanceEffects.tsx'
 import { useLayoutStore } from '../../modules/layout/useLayoutStore.ts'
 import { useIsMobile } from '../../modules/layout/useMediaQuery.ts'
 import { platform } from '../../modules/platform/platform.ts'
-import { CornerPlayer } from '../../modules/player/CornerPlayer.tsx'
+import { usePlayerStore } from '../../modules/player/usePlayerStore.ts'
 import { useUiSettings } from '../../modules/settings/useSettingsValues.ts'
-import { ShortcutsGuide } from '../../modules/shortcuts/ShortcutsGuide.tsx'
+import { useShortcutsGuideStore } from '../../modules/shortcuts/guideStore.ts'
 import { useHotkeyDispatcher } from '../../modules/shortcuts/useHotkeyDispatcher.ts'
-import { SubscriptionDialogs } from '../../modules/subscriptions/SubscriptionDialogs.tsx'
+import { useSidebarDialogStore } from '../../modules/subscriptions/dialogStore.ts'
 import { SubscriptionSidebar } from '../../modules/subscriptions/SubscriptionSidebar.tsx'
 import { useNetworkStore } from '../../store/network.ts'
+
+// What floats over the app loads when first needed, keeping the first route small.
+const QuickAddDialog = lazy(() => import('../../modules/discover/QuickAddDialog.tsx').then((m) => ({ default: m.QuickAddDialog })))
+const ImageGallery = lazy(() => import('../../modules/entry/ImageGallery.tsx').then((m) => ({ default: m.ImageGallery })))
+const CornerPlayer = lazy(() => import('../../modules/player/CornerPlayer.tsx').then((m) => ({ default: m.CornerPlayer })))
+const ShortcutsGuide = lazy(() => import('../../modules/shortcuts/ShortcutsGuide.tsx').then((m) => ({ default: m.ShortcutsGuide })))
+const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/SubscriptionDialogs.tsx').then((m) => ({ default: m.SubscriptionDialogs })))
+
+function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
+  return needed ? <Suspense fallback={null}>{children}</Suspense> : null
+}
+
+function Overlays() {
+  const quickAdd = useQuickAddStore((s) => s.open)
+  const gallery = useEntryViewStore((s) => s.gallery !== null)
+  const player = usePlayerStore((s) => s.show && !!s.src)
+  const guide = useShortcutsGuideStore((s) => s.open)
+  const dialog = useSidebarDialogStore((s) => s.dialog !== null)
+  return (
+    <>
+      <WhenNeeded needed={dialog}>
+        <SubscriptionDialogs />
+      </WhenNeeded>
+      <WhenNeeded needed={quickAdd}>
+        <QuickAddDialog />
+      </WhenNeeded>
+      <WhenNeeded needed={gallery}>
+        <ImageGallery />
+      </WhenNeeded>
+      <WhenNeeded needed={guide}>
+        <ShortcutsGuide />
+      </WhenNeeded>
+      <WhenNeeded needed={player}>
+        <CornerPlayer />
+      </WhenNeeded>
+    </>
+  )
+}
 
 export function AppShell() {
   const { t } = useTranslation()
@@ -67,11 +105,7 @@ export function AppShell() {
           </Dialog.Portal>
         </Dialog.Root>
       )}
-      <SubscriptionDialogs />
-      <QuickAddDialog />
-      <ImageGallery />
-      <ShortcutsGuide />
-      <CornerPlayer />
+      <Overlays />
     </Tooltip.Provider>
   )
 }

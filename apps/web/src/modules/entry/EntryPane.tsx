@@ -1,9 +1,13 @@
 /** The entry column's route element: an invitation to pick an entry, or the entry reader. */
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Spinner } from '../../components/Spinner.tsx'
 import { BookOpenIcon } from '../../components/icons.tsx'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { useTimelineParams } from '../timeline/useTimelineParams.ts'
-import { EntryReader } from './EntryReader.tsx'
+
+// The reader (and its HTML sanitizer) loads with the first entry opened, not with the timeline.
+const EntryReader = lazy(() => import('./EntryReader.tsx').then((m) => ({ default: m.EntryReader })))
 
 export function EntryPane() {
   const { t } = useTranslation()
@@ -15,5 +19,15 @@ export function EntryPane() {
       </div>
     )
   }
-  return <EntryReader key={params.entryId} params={params} entryId={params.entryId} />
+  return (
+    <Suspense
+      fallback={
+        <div className="flex flex-1 items-center justify-center text-zinc-400">
+          <Spinner size={24} />
+        </div>
+      }
+    >
+      <EntryReader key={params.entryId} params={params} entryId={params.entryId} />
+    </Suspense>
+  )
 }

@@ -1,5 +1,6 @@
 /** Settings → Appearance: theme, accent colour, fonts and sizes, layout, sidebar, toolbar (SPEC §3 ui tab). */
-import { DEFAULT_TOOLBAR_MAIN, type UiSettings } from '@brook/shared'
+import type { UiSettings } from '@brook/shared'
+import { DEFAULT_TOOLBAR_MAIN } from '@brook/shared/settingsDefaults'
 import { useTranslation } from 'react-i18next'
 import { CheckIcon } from '../../components/icons.tsx'
 import { MonitorIcon, MoonIcon, SunIcon } from '../../components/moreIcons.tsx'

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Select } from '../../components/Select.tsx'
 import { SettingRow, SwitchRow } from '../../components/Switch.tsx'
 import { SUPPORTED_LANGUAGES, type Language } from '../../i18n/language.ts'
-import { StorageKeys, writeLocal } from '../../lib/storage.ts'
+import { setLanguage } from '../../i18n/index.ts'
 import { updateSettings } from '../../store/index.ts'
 import { SettingsPage, SettingsSection } from './SettingsPage.tsx'
 import { useGeneralSettings } from './useSettingsValues.ts'
@@ -25,8 +25,7 @@ export function GeneralSettings() {
             aria-label={t('general.uiLanguage')}
             value={(SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en'}
             onChange={(lng) => {
-              void i18n.changeLanguage(lng)
-              writeLocal(StorageKeys.language, lng)
+              void setLanguage(lng)
               set({ language: lng })
             }}
             options={SUPPORTED_LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}

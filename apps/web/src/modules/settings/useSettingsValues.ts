@@ -2,7 +2,8 @@
  * The synced settings tabs as screens read them: the stored payload over the SPEC §3 defaults,
  * with the enhanced-only keys of SPEC §5 back at their defaults while enhancedSettings is off.
  */
-import { defaultUiSettings, DEFAULT_GENERAL_SETTINGS, ENHANCED_ONLY_KEYS, type GeneralSettings, type UiSettings } from '@brook/shared'
+import type { GeneralSettings, UiSettings } from '@brook/shared'
+import { defaultUiSettings, DEFAULT_GENERAL_SETTINGS, ENHANCED_ONLY_KEYS } from '@brook/shared/settingsDefaults'
 import { useMemo } from 'react'
 import { useSettings } from '../../store/index.ts'
 

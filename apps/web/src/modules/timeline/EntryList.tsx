@@ -1,7 +1,7 @@
 /** The virtualized list of the list-style views (Articles, Social media, Audios, Notifications), with day headings. */
 import type { FeedViewType } from '@brook/shared'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useEntryStore } from '../../store/entities/entries.ts'
@@ -11,9 +11,11 @@ import { AudioItem } from './AudioItem.tsx'
 import { buildTimelineRows } from './buildTimelineRows.ts'
 import { dayLabel } from './formatTime.ts'
 import type { ItemProps } from './itemProps.ts'
-import { SocialItem } from './SocialItem.tsx'
 import { useTimelineNavStore } from './timelineNav.ts'
 import { useReadMarking } from './useReadMarking.ts'
+
+// Posts render HTML, so their sanitizer comes with the Social media view only.
+const SocialItem = lazy(() => import('./SocialItem.tsx').then((m) => ({ default: m.SocialItem })))
 
 const ESTIMATE: Record<number, number> = { 0: 100, 1: 220, 2: 260, 3: 260, 4: 96, 5: 72 }
 
@@ -92,7 +94,12 @@ export function EntryList({ view, ids, activeId, groupByDate, hasNextPage, isFet
 }
 
 function Item({ view, ...props }: ItemProps & { view: FeedViewType }) {
-  if (view === 1) return <SocialItem {...props} />
+  if (view === 1)
+    return (
+      <Suspense fallback={<div className="h-40" />}>
+        <SocialItem {...props} />
+      </Suspense>
+    )
   if (view === 4) return <AudioItem {...props} />
   return <ArticleItem {...props} compact={view === 5} />
 }

@@ -1,7 +1,7 @@
 /** SPEC §2 action group "timeline": switch next/previous, refetch, unread only. */
 import { updateSettings } from '../../../store/index.ts'
 import { useSettingsStore } from '../../../store/entities/settings.ts'
-import { DEFAULT_GENERAL_SETTINGS } from '@brook/shared'
+import { DEFAULT_GENERAL_SETTINGS } from '@brook/shared/settingsDefaults'
 import { useTimelineNavStore } from '../../timeline/timelineNav.ts'
 import type { Command } from '../registry.ts'
 import { stepEntry } from './entryCommands.ts'
