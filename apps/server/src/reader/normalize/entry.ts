@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import type { MediaCollector } from './media.ts'
 import { parseDate } from './parseDate.ts'
 import { displayName } from './person.ts'
+import { stripControls } from '../sanitizer/htmlToText.ts'
 import { describe, describePlain, htmlTitle } from './text.ts'
 import type { NormalizedAuthor, NormalizedEntry } from './types.ts'
 
@@ -66,7 +67,7 @@ export function finishEntry(d: EntryDraft, ctx: NormalizeContext, feedLanguage: 
   const updated = parseDate(d.rawUpdated)
   const html = d.contentHtml ?? d.summaryHtml
   const guid =
-    d.id?.trim() ||
+    (d.id && stripControls(d.id).trim()) ||
     d.url ||
     hashGuid(d.title, d.rawPublished ?? d.rawUpdated, d.title || d.rawPublished || d.rawUpdated ? '' : html)
 

@@ -9,6 +9,8 @@ const PHOTO_EXT = /\.(?:jpe?g|png|gif|webp|avif|bmp|svg)(?:$|[?#])/i
 const VIDEO_EXT = /\.(?:mp4|m4v|webm|mov|ogv|m3u8)(?:$|[?#])/i
 /** Images taken from an entry's HTML. */
 export const CONTENT_IMAGE_LIMIT = 4
+/** How far into an entry's HTML images are looked for. */
+const CONTENT_IMAGE_WINDOW = 16 * 1024
 
 type Kind = 'photo' | 'video' | 'audio' | 'other'
 
@@ -47,7 +49,11 @@ export class MediaCollector {
   /** A picture or video; a later sighting of the same URL only fills in missing details. */
   addMedia(rawUrl: string | null | undefined, type: 'photo' | 'video', details: { width?: number; height?: number; preview?: string | null } = {}): void {
     const url = webUrl(rawUrl, this.base)
-    if (!url) return
+    if (url) this.pushMedia(url, type, details)
+  }
+
+  /** addMedia for a URL that is already absolute and checked. */
+  private pushMedia(url: string, type: 'photo' | 'video', details: { width?: number; height?: number; preview?: string | null }): void {
     const existing = this.mediaIndex.get(url)
     const width = positive(details.width)
     const height = positive(details.height)
@@ -120,24 +126,48 @@ export class MediaCollector {
 
   /** The first few `<img>` of an entry's HTML (tracking pixels skipped). */
   addContentImages(html: string | null | undefined, base: string | null, limit = CONTENT_IMAGE_LIMIT): void {
-    if (!html || !html.includes('<img')) return
-    const re = /<img\b[^>]*>/gi
+    if (!html) return
+    // "The first images": only the start of a long article is searched.
+    const scope = html.length > CONTENT_IMAGE_WINDOW ? html.slice(0, CONTENT_IMAGE_WINDOW) : html
     let found = 0
-    let m: RegExpExecArray | null
-    while (found < limit && (m = re.exec(html)) !== null) {
-      const tag = m[0]
-      const src = attribute(tag, 'src')
-      const lazy = attribute(tag, 'data-src')
-      const chosen = src && !src.startsWith('data:') ? src : lazy
+    for (const tag of imgTags(scope)) {
+      if (found >= limit) break
+      const a = imgAttributes(tag)
+      const chosen = a.src && !a.src.startsWith('data:') ? a.src : a.lazy
       if (!chosen) continue
-      const width = dimension(attribute(tag, 'width'))
-      const height = dimension(attribute(tag, 'height'))
+      const width = dimension(a.width)
+      const height = dimension(a.height)
       // Tracking pixels.
       if (width === 0 || width === 1 || height === 0 || height === 1) continue
-      const url = webUrl(decodeHTMLAttribute(chosen), base)
+      const url = webUrl(chosen.includes('&') ? decodeHTMLAttribute(chosen) : chosen, base)
       if (!url) continue
       found++
-      this.addMedia(url, 'photo', { width, height })
+      this.pushMedia(url, 'photo', { width, height })
+    }
+  }
+}
+
+/**
+ * The `<img …>` tags of some HTML, in order. Searching for `img` and checking the `<` before it is
+ * several times faster than searching for `<img` (or a regex): `<` is everywhere in HTML.
+ */
+function* imgTags(html: string): Generator<string> {
+  // Old upper-case markup is upper-case throughout: look for `IMG` only when the start shows it.
+  const names = /<[A-Z]/.test(html.slice(0, 512)) ? ['img', 'IMG'] : ['img']
+  let sawAny = false
+  for (const name of names) {
+    if (sawAny) return
+    let at = html.indexOf(name, 1)
+    while (at !== -1) {
+      const next = html.charCodeAt(at + 3)
+      // `<img` followed by whitespace, `/` or `>` (not `<imgur>`, not `/img/` in a URL).
+      if (html.charCodeAt(at - 1) === 0x3c && (next === 0x20 || next === 0x2f || next === 0x3e || (next >= 0x09 && next <= 0x0d))) {
+        const end = html.indexOf('>', at)
+        if (end === -1) return
+        sawAny = true
+        yield html.slice(at - 1, end + 1)
+        at = html.indexOf(name, end)
+      } else at = html.indexOf(name, at + 3)
     }
   }
 }
@@ -149,13 +179,20 @@ function dimension(value: string | null): number | undefined {
   return Number.isFinite(n) ? n : undefined
 }
 
-const ATTRIBUTE_PATTERNS: Record<string, RegExp> = {}
-for (const name of ['src', 'data-src', 'width', 'height']) {
-  ATTRIBUTE_PATTERNS[name] = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
-}
+const ATTRIBUTE = /\s([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g
 
-function attribute(tag: string, name: 'src' | 'data-src' | 'width' | 'height'): string | null {
-  const m = ATTRIBUTE_PATTERNS[name].exec(tag)
-  if (!m) return null
-  return (m[1] ?? m[2] ?? m[3] ?? '').trim() || null
+/** The attributes of an `<img>` tag that matter here, in one pass over the tag. */
+function imgAttributes(tag: string): { src: string | null; lazy: string | null; width: string | null; height: string | null } {
+  const out = { src: null as string | null, lazy: null as string | null, width: null as string | null, height: null as string | null }
+  ATTRIBUTE.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = ATTRIBUTE.exec(tag)) !== null) {
+    const value = (m[2] ?? m[3] ?? m[4] ?? '').trim() || null
+    const name = m[1].toLowerCase()
+    if (name === 'src') out.src ??= value
+    else if (name === 'data-src') out.lazy ??= value
+    else if (name === 'width') out.width ??= value
+    else if (name === 'height') out.height ??= value
+  }
+  return out
 }

@@ -1,5 +1,5 @@
 /** Text rules of normalize: plain-text titles and descriptions, HTML from plain text. */
-import { htmlToText, truncateText } from '../sanitizer/htmlToText.ts'
+import { htmlToText, stripControls, truncateText } from '../sanitizer/htmlToText.ts'
 
 /** Longest plain-text description kept on an entry. */
 export const DESCRIPTION_MAX = 300
@@ -10,14 +10,14 @@ const SPACES = /\s+/g
 /** A title that may carry markup or entities (RSS, Atom html/xhtml) → one line of plain text. */
 export function htmlTitle(value: string | null | undefined): string | null {
   if (value == null) return null
-  const text = NEEDS_HTML_PASS.test(value) ? htmlToText(value) : value.replace(SPACES, ' ').trim()
+  const text = NEEDS_HTML_PASS.test(value) ? htmlToText(value) : stripControls(value).replace(SPACES, ' ').trim()
   return text === '' ? null : text
 }
 
 /** A title that is plain text already (Atom `type="text"`, JSON Feed) → trimmed, whitespace collapsed. */
 export function plainTitle(value: string | null | undefined): string | null {
   if (value == null) return null
-  const text = value.replace(SPACES, ' ').trim()
+  const text = stripControls(value).replace(SPACES, ' ').trim()
   return text === '' ? null : text
 }
 
@@ -31,7 +31,7 @@ export function describe(html: string | null | undefined): string | null {
 /** Shortens plain text to a description. */
 export function describePlain(text: string | null | undefined): string | null {
   if (text == null) return null
-  const collapsed = text.replace(SPACES, ' ').trim()
+  const collapsed = stripControls(text).replace(SPACES, ' ').trim()
   return collapsed === '' ? null : truncateText(collapsed, DESCRIPTION_MAX)
 }
 

@@ -29,7 +29,8 @@ type DomNode = {
  */
 export function canonicalHtml(html: string | null): string {
   if (!html) return ''
-  const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`)
+  // linkedom's types lean on lib.dom, which the server does not compile with: read through a narrow shape.
+  const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`) as unknown as { document: { body: DomNode } }
   const out: string[] = []
   const walk = (node: DomNode) => {
     for (const child of Array.from(node.childNodes)) {
@@ -52,7 +53,7 @@ export function canonicalHtml(html: string | null): string {
       }
     }
   }
-  walk(document.body as unknown as DomNode)
+  walk(document.body)
   const joined = out.join('')
   const wrapped = /^<div>(.*)<\/div>$/.exec(joined)
   return wrapped && !/<\/div>.*<div>/.test(wrapped[1]) ? wrapped[1] : joined

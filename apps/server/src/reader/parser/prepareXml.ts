@@ -87,31 +87,39 @@ function expandEntities(xml: string, entities: Map<string, string>): string {
 }
 
 /**
- * Strips every DOCTYPE outside CDATA sections and expands the harmless internal entities it
- * declared. Linear in the input; the output is at most `ENTITY_EXPANSION_BUDGET` longer.
+ * Removes the DOCTYPE(s) of the prolog — the only place a DOCTYPE is valid — and expands the
+ * harmless internal entities they declared. Cost is linear in the prolog, plus one pass over the
+ * document only when such entities exist; the output is at most `ENTITY_EXPANSION_BUDGET` longer.
+ * A `<!DOCTYPE` after the root element is not XML; the XML parser feedsmith uses never expands
+ * entities (processEntities: false, see entityAttacks.test.ts), so such a stray one is inert.
  */
 export function neutralizeDoctype(xml: string): string {
-  if (xml.search(/<!DOCTYPE/i) === -1) return xml
+  let entities = new Map<string, string>()
+  let found = false
   let out = ''
   let last = 0
-  let entities = new Map<string, string>()
-  // Comments and CDATA sections may mention "<!DOCTYPE" as text: skip over them.
-  const re = /<!\[CDATA\[|<!--|<!DOCTYPE/gi
-  let m: RegExpExecArray | null
-  while ((m = re.exec(xml)) !== null) {
-    if (m[0] === '<![CDATA[' || m[0] === '<!--') {
-      const close = m[0] === '<!--' ? '-->' : ']]>'
-      const end = xml.indexOf(close, m.index + m[0].length)
+  let i = 0
+  while (i < xml.length) {
+    const lt = xml.indexOf('<', i)
+    if (lt === -1) break
+    if (xml.startsWith('<?', lt)) {
+      const end = xml.indexOf('?>', lt + 2)
       if (end === -1) break
-      re.lastIndex = end + close.length
-      continue
-    }
-    const end = doctypeEnd(xml, m.index)
-    if (entities.size === 0) entities = safeEntities(xml.slice(m.index, end))
-    out += xml.slice(last, m.index)
-    last = end
-    re.lastIndex = end
+      i = end + 2
+    } else if (xml.startsWith('<!--', lt)) {
+      const end = xml.indexOf('-->', lt + 4)
+      if (end === -1) break
+      i = end + 3
+    } else if (xml.slice(lt, lt + 9).toUpperCase() === '<!DOCTYPE') {
+      const end = doctypeEnd(xml, lt)
+      if (!found) entities = safeEntities(xml.slice(lt, end))
+      found = true
+      out += xml.slice(last, lt)
+      last = end
+      i = end
+    } else break // the root element: the prolog is over
   }
+  if (!found) return xml
   out += xml.slice(last)
   return entities.size > 0 ? expandEntities(out, entities) : out
 }

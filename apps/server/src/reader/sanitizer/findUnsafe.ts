@@ -28,8 +28,11 @@ export function findUnsafe(html: string): string[] {
   const problems: string[] = []
   if (/<script/i.test(html)) problems.push('<script in output')
   if (/expression\s*\(/i.test(html) && /style|expression\s*\(/i.test(html) && /=\s*["'][^"']*expression\s*\(/i.test(html)) problems.push('expression( in an attribute')
-  const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`)
-  for (const el of Array.from(document.body.querySelectorAll('*')) as unknown as El[]) {
+  // linkedom's types lean on lib.dom, which the server does not compile with: read through a narrow shape.
+  const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`) as unknown as {
+    document: { body: { querySelectorAll(selector: string): ArrayLike<El> } }
+  }
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase()
     if (!allowed.has(tag)) problems.push(`element <${tag}>`)
     for (const attr of Array.from(el.attributes)) {

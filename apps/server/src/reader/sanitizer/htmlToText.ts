@@ -4,6 +4,7 @@ import { decodeHTML } from 'entities'
 /** Elements whose content is never text a reader sees. */
 const HIDDEN_ELEMENT = /<(script|style|noscript|template|title|textarea|select|svg|math|object|iframe|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
 const COMMENT = /<!--[\s\S]*?(?:-->|$)/g
+const HIDDEN_OPEN_TO_END = /<(?:script|style|noscript|template|title|textarea|select|svg|math|object|iframe|xmp)\b[\s\S]*$/i
 const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g
 /** Tags that separate words when rendered (block boundaries, line breaks, images, cells). */
 const BREAKING_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|thead|tbody|tfoot|caption|blockquote|pre|section|article|aside|header|footer|nav|main|figure|figcaption|address|details|summary|img|picture|video|audio|iframe)(?=[\s/>])(?:\s+(?:[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?|\/))*\s*\/?>/gi
@@ -12,6 +13,14 @@ const ANY_TAG = /<(?:\/?[a-zA-Z][^\s/>]*(?:\s+(?:[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"
 /** Whatever tag-like text is left (broken quoting): up to the next `>`. */
 const LOOSE_TAG = /<\/?[a-zA-Z][^<>]*>/g
 const SPACES = /[\s\u00a0\u200b]+/g
+/** Characters XML 1.0 forbids (C0 controls but tab/LF/CR, DEL, U+FFFE/U+FFFF): feeds contain them anyway. */
+const CONTROL_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
+const CONTROL_CHARS = new RegExp(CONTROL_CHAR.source, 'g')
+
+/** Removes control characters (NUL included, which PostgreSQL text cannot hold). */
+export function stripControls(text: string): string {
+  return CONTROL_CHAR.test(text) ? text.replace(CONTROL_CHARS, '') : text
+}
 
 /** Cuts `text` to at most `maxLen` characters, at a word boundary when one is near, ending with "…". */
 export function truncateText(text: string, maxLen: number): string {
@@ -33,18 +42,26 @@ export function truncateText(text: string, maxLen: number): string {
 export function htmlToText(html: string, maxLen = Number.POSITIVE_INFINITY): string {
   let text = html
   if (text.includes('<')) {
-    // Only the first `maxLen * 20` characters can matter once whitespace is collapsed…
-    // except when markup is dense; keep a generous window to stay linear on huge bodies.
-    if (Number.isFinite(maxLen) && text.length > maxLen * 40 + 4096) text = text.slice(0, maxLen * 40 + 4096)
+    // For a short result only the start of a long body matters: a window of ~25 characters of
+    // HTML per character of text keeps the work proportional to maxLen, not to the article.
+    const limit = maxLen * 25 + 2048
+    let clipped = false
+    if (text.length > limit) {
+      text = text.slice(0, limit)
+      clipped = true
+    }
     text = text
       .replace(CDATA, '$1')
       .replace(COMMENT, ' ')
       .replace(HIDDEN_ELEMENT, ' ')
+    // A hidden element (or comment) the window cut open hides everything after it.
+    if (clipped) text = text.replace(HIDDEN_OPEN_TO_END, ' ')
+    text = text
       .replace(BREAKING_TAG, ' ')
       .replace(ANY_TAG, '')
       .replace(LOOSE_TAG, '')
   }
   if (text.includes('&')) text = decodeHTML(text)
-  text = text.replace(SPACES, ' ').trim()
+  text = stripControls(text).replace(SPACES, ' ').trim()
   return Number.isFinite(maxLen) ? truncateText(text, maxLen) : text
 }

@@ -160,3 +160,12 @@ describe('findUnsafe (the checker used on the sanitize corpus)', () => {
     expect(findUnsafe('<p>fine</p>')).toEqual([])
   })
 })
+
+describe('htmlToText on long bodies', () => {
+  it('never shows the code of a script the length window cuts open', () => {
+    const html = `<p>${'intro '.repeat(10)}</p><script>${'var leak = 1; '.repeat(2000)}</script><p>after</p>`
+    const text = htmlToText(html, 300)
+    expect(text).not.toContain('leak')
+    expect(text.startsWith('intro intro')).toBe(true)
+  })
+})

@@ -6,8 +6,9 @@
  */
 import sanitize from 'sanitize-html'
 import { resolveUrl } from '../normalize/resolveUrl.ts'
+import { stripControls } from './htmlToText.ts'
 
-export { htmlToText } from './htmlToText.ts'
+export { htmlToText, stripControls } from './htmlToText.ts'
 
 /** Hosts whose players may be embedded in an iframe (always sandboxed). */
 export const IFRAME_HOSTS: readonly string[] = [
@@ -216,5 +217,5 @@ function optionsFor(baseUrl: string | undefined): sanitize.IOptions {
  */
 export function sanitizeHtml(html: string, baseUrl?: string): string {
   if (html === '') return ''
-  return sanitize(html, optionsFor(baseUrl)).trim()
+  return stripControls(sanitize(html, optionsFor(baseUrl))).trim()
 }

@@ -1,0 +1,55 @@
+/**
+ * Benchmark runner: `npm run bench` runs every registered benchmark, `npm run bench -- <name> [args]`
+ * one of them (`npm run bench -- parse iterations=5`: npm swallows `--flags` given after the name,
+ * so benchmarks also accept `key=value`). Each benchmark is a script in this folder run in its own Node process (a clean heap
+ * and its own peak RSS); arguments after the name are passed on. Benchmarks are never part of
+ * `npm test`. To add one, add an entry to `benchmarks`.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const here = import.meta.dirname
+
+export const benchmarks: Record<string, { file: string; summary: string; nodeFlags?: string[] }> = {
+  parse: { file: 'parse.ts', summary: 'feed parse+normalize(+sanitize) throughput vs rss-parser and bare feedsmith', nodeFlags: ['--expose-gc'] },
+  refresh: { file: 'refresh.ts', summary: '10,000 feeds refreshed through scheduler, queue and feed service' },
+  'web-offline': { file: 'web-offline.ts', summary: 'local database in Chromium: cold start offline with 10,000 entries and 1,000 subscriptions, writing a 100-entry page' },
+  api: { file: 'api.ts', summary: 'reading API under autocannon: 1,000 subscriptions, 1,000,000 entries; req/s, p50/p99, errors, bare-DB ratio' },
+}
+
+function runScript(file: string, args: string[], nodeFlags: string[] = []): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...nodeFlags, path.join(here, file), ...args], { stdio: 'inherit', cwd: here })
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+async function main(): Promise<number> {
+  const [name, ...args] = process.argv.slice(2)
+  if (name === '--help' || name === '-h' || name === 'help') {
+    console.log('usage: npm run bench [-- <name> [args]]\n')
+    for (const [key, b] of Object.entries(benchmarks)) console.log(`  ${key.padEnd(10)} ${b.summary}`)
+    return 0
+  }
+  if (name) {
+    const file = benchmarks[name]?.file ?? `${name}.ts`
+    if (!fs.existsSync(path.join(here, file))) {
+      console.error(`bench: no benchmark "${name}" (known: ${Object.keys(benchmarks).join(', ')})`)
+      return 1
+    }
+    return runScript(file, args, benchmarks[name]?.nodeFlags)
+  }
+  let failed = 0
+  for (const [key, b] of Object.entries(benchmarks)) {
+    if (!fs.existsSync(path.join(here, b.file))) {
+      console.log(`\n== ${key}: skipped (${b.file} not present)`)
+      continue
+    }
+    console.log(`\n== ${key}: ${b.summary}`)
+    if ((await runScript(b.file, [], b.nodeFlags)) !== 0) failed++
+  }
+  return failed ? 1 : 0
+}
+
+process.exitCode = await main()
