@@ -16,6 +16,7 @@ import type { Timeline } from '../store/types.ts'
 import { flushOutbox } from './outbox.ts'
 import { refreshAll } from './pull.ts'
 import { ensureEntryContent, loadTimeline, reloadActiveTimelines } from './timelines.ts'
+import { parseEntriesPage, writeEntriesPage } from './writers.ts'
 
 const reader = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
 
@@ -23,7 +24,22 @@ export function installDebugHandle(): void {
   if (typeof window === 'undefined') return
   ;(window as unknown as { __brook: unknown }).__brook = {
     actions: store,
-    localDb: { all: (sql: string, params: (string | number | null)[] = []) => localDb.all(sql, params), write: (sql: string, params: (string | number | null)[] = []) => localDb.write([{ sql, params }]) },
+    localDb: {
+      all: (sql: string, params: (string | number | null)[] = []) => localDb.all(sql, params),
+      write: (sql: string, params: (string | number | null)[] = []) => localDb.write([{ sql, params }]),
+      batch: (statements: { sql: string; params?: (string | number | null)[] }[]) => localDb.write(statements),
+    },
+    /** Writes an API entries answer as the timeline loader does (local database + stores). */
+    writeEntriesPage: (data: unknown) => writeEntriesPage(parseEntriesPage(data)),
+    /** The same, timed in parts: parse, stores, local database (ms). */
+    writeEntriesPageTimed: async (data: unknown) => {
+      const t0 = performance.now()
+      const page = parseEntriesPage(data)
+      const parse = performance.now() - t0
+      const timings = { stores: 0, db: 0 }
+      await writeEntriesPage(page, timings)
+      return { parse, ...timings, total: performance.now() - t0 }
+    },
     status: () => {
       const s = useLocalDbStore.getState()
       return { status: s.status, storage: s.storage, pendingWrites: s.pendingWrites, rebuilt: s.rebuilt, error: s.error }

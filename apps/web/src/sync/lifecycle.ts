@@ -25,6 +25,8 @@ import { reloadActiveTimelines } from './timelines.ts'
 import { watchVisibility } from './visibility.ts'
 
 const OWNER_KEY = 'owner'
+/** Pruning waits this long after start so it never delays the first timeline. */
+const HOUSEKEEPING_DELAY_MS = 3000
 const MEMORY_WARNED_KEY = 'local-db-memory-warned'
 
 let started: Promise<void> | null = null
@@ -54,9 +56,10 @@ export function startLocalFirst(options: { queryClient?: QueryClient; storage?: 
       if (opened.storage === 'memory') announceMemory(opened.fallbackReason)
       if (opened.rebuilt) console.warn('[brook] the local database was rebuilt after a failed migration')
       await hydrateStores()
+      performance.mark?.('brook:hydrated')
       useLocalDbStore.getState().set({ status: 'ready', storage: opened.storage, rebuilt: opened.rebuilt, error: null })
-      // Housekeeping after the first paint has what it needs.
-      void localDb.write([...housekeeping(), ...pruneEntries()]).catch(() => undefined)
+      // Housekeeping once the first timeline had the database to itself.
+      setTimeout(() => void localDb.write([...housekeeping(), ...pruneEntries()]).catch(() => undefined), HOUSEKEEPING_DELAY_MS)
     } catch (error) {
       console.error('[brook] the local database could not be opened', error)
       useLocalDbStore.getState().set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })

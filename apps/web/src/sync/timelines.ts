@@ -83,6 +83,7 @@ export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Pr
       const local = await readLocalPage(t, null)
       await loadMissingFeeds(local)
       useEntryStore.getState().upsert(local)
+      if (local.length && !performance.getEntriesByName?.('brook:timeline-local').length) performance.mark?.('brook:timeline-local')
       useEntryStore.getState().setTimeline(key, {
         ids: local.map((e) => e.id),
         source: 'local',

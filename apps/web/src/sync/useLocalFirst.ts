@@ -13,10 +13,13 @@ const persisted = new WeakMap<QueryClient, () => void>()
 
 /** Starts local-first for this query client (idempotent). */
 export function useLocalFirst(client: QueryClient): void {
-  // Synchronous, during the first render, so queries marked to persist start with their data.
-  if (!persisted.has(client)) persisted.set(client, persistQueryClient(client))
-  useEffect(() => {
+  // During the first render, not in an effect: queries marked to persist start with their data,
+  // and the database worker starts loading while React renders the shell.
+  if (!persisted.has(client)) {
+    persisted.set(client, persistQueryClient(client))
     void startLocalFirst({ queryClient: client })
+  }
+  useEffect(() => {
     const follow = (userId: string | null, status: string) => {
       if (userId) void bindUser(userId)
       else if (status === 'signed-out') stopLocalFirst()

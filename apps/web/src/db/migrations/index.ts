@@ -2,5 +2,6 @@
 import type { LocalMigration } from '../migrate.ts'
 import { m0000_init } from './0000_init.ts'
 import { m0001_outbox } from './0001_outbox.ts'
+import { m0002_timeline_index } from './0002_timeline_index.ts'
 
-export const localMigrations: LocalMigration[] = [m0000_init, m0001_outbox]
+export const localMigrations: LocalMigration[] = [m0000_init, m0001_outbox, m0002_timeline_index]

@@ -53,6 +53,7 @@ export async function readTimeline(db: SqlExecutor, q: LocalTimelineQuery): Prom
   const where: string[] = []
   const params: SqlValue[] = []
   let from = 'entries'
+  let order = 'ORDER BY entries.publishedAt DESC, entries.id DESC'
   if (q.collectionView !== undefined) {
     from = 'entries JOIN collections ON collections.entryId = entries.id'
     where.push('collections.view = ?')
@@ -69,6 +70,9 @@ export async function readTimeline(db: SqlExecutor, q: LocalTimelineQuery): Prom
     }
     if (sources.length === 0) return []
     where.push(`(${sources.join(' OR ')})`)
+    // Walk (publishedAt, feedId, inboxHandle) backwards and stop after a page, index only.
+    from = 'entries INDEXED BY entries_published_source_idx'
+    order = 'ORDER BY entries.publishedAt DESC'
   }
   if (q.unreadOnly) where.push('entries.read = 0')
   if (q.before) {
@@ -77,7 +81,10 @@ export async function readTimeline(db: SqlExecutor, q: LocalTimelineQuery): Prom
   }
   params.push(q.limit)
   const columns = ENTRY_LIST_COLUMNS.map((c) => `entries.${c}`).join(', ')
-  const [result] = await db.run([{ sql: `SELECT ${columns} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY entries.publishedAt DESC, entries.id DESC LIMIT ?`, params }])
+  // The page's rowids first (from an index), then only those rows: sorting the whole rows of
+  // every matching entry would read them all.
+  const sql = `SELECT ${columns} FROM entries WHERE rowid IN (SELECT entries.rowid FROM ${from} WHERE ${where.join(' AND ')} ${order} LIMIT ?) ORDER BY entries.publishedAt DESC, entries.id DESC`
+  const [result] = await db.run([{ sql, params }])
   return toObjects<Record<string, SqlValue>>(result).map(entryFromRow)
 }
 

@@ -79,9 +79,12 @@ async function open(name: string, storage: 'auto' | 'memory'): Promise<OpenResul
   const connect = async () => {
     const db = await api.open_v2(name, SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, (vfs as { name: string }).name)
     conn = { api, db, name, storage: kind, vfs: vfs!, statements: new Map() }
+    // 64 KiB pages for a new file: OPFS pays per read/write call far more than per byte, so a
+    // 100-entry page is written in a few calls instead of dozens (bench/web-offline: about 5x).
+    await exec('PRAGMA page_size = 65536')
     // Foreign keys for chat messages; a page cache big enough for a 100-entry page in one go.
     await exec('PRAGMA foreign_keys = ON')
-    await exec('PRAGMA cache_size = -8000')
+    await exec('PRAGMA cache_size = -16000')
     // Reads the header: a file that is not a database fails here.
     await exec('SELECT count(*) FROM sqlite_master')
   }
