@@ -52,10 +52,13 @@ export interface LocalTimelineQuery {
 export async function readTimeline(db: SqlExecutor, q: LocalTimelineQuery): Promise<Entry[]> {
   const where: string[] = []
   const params: SqlValue[] = []
-  let from = 'entries'
-  let order = 'ORDER BY entries.publishedAt DESC, entries.id DESC'
+  // Starred entries join their collection rows; other timelines walk (publishedAt, feedId,
+  // inboxHandle) backwards and stop after a page, reading only the index.
+  let from = 'entries INDEXED BY entries_published_source_idx'
+  let order = 'ORDER BY entries.publishedAt DESC'
   if (q.collectionView !== undefined) {
     from = 'entries JOIN collections ON collections.entryId = entries.id'
+    order = 'ORDER BY entries.publishedAt DESC, entries.id DESC'
     where.push('collections.view = ?')
     params.push(q.collectionView)
   } else {
@@ -70,9 +73,6 @@ export async function readTimeline(db: SqlExecutor, q: LocalTimelineQuery): Prom
     }
     if (sources.length === 0) return []
     where.push(`(${sources.join(' OR ')})`)
-    // Walk (publishedAt, feedId, inboxHandle) backwards and stop after a page, index only.
-    from = 'entries INDEXED BY entries_published_source_idx'
-    order = 'ORDER BY entries.publishedAt DESC'
   }
   if (q.unreadOnly) where.push('entries.read = 0')
   if (q.before) {
