@@ -32,6 +32,7 @@ const BASE64 = /^[A-Za-z0-9+/=\s]+$/
 function decodeOther(value: string): { value: string; kind: 'html' | 'text' } | null {
   if (!BASE64.test(value)) return null
   const decoded = Buffer.from(value, 'base64').toString('utf8')
+  // eslint-disable-next-line no-control-regex -- looking for binary data on purpose
   if (decoded.includes('\uFFFD') || /[\u0000-\u0008]/.test(decoded)) return null
   return { value: decoded, kind: MARKUP.test(decoded) ? 'html' : 'text' }
 }

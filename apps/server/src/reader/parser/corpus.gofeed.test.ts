@@ -26,7 +26,6 @@ const NOT_FEEDS: Record<string, string> = {
   'parser/universal/unknown_feed.xml': 'XML whose root is <note>, not a feed',
 }
 
-// biome-ignore lint: the expected JSON is free-form
 type Json = any
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim()
@@ -183,7 +182,7 @@ if (!root) {
               counts.notFeeds++
               continue
             }
-            throw new Error(`${rel}: ${(error as Error).stack}`)
+            throw new Error(`${rel}: ${(error as Error).message}`, { cause: error })
           }
           if (rel in NOT_FEEDS) throw new Error(`${rel} is listed as not a feed but parsed`)
           const expectedFile = expectedFor(file)

@@ -18,7 +18,7 @@ const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp)[;,]/i
 
 /** The scheme of a URL as a browser reads it (whitespace and control characters ignored). */
 function schemeOf(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers strip these before reading the scheme
+  // eslint-disable-next-line no-control-regex -- browsers ignore these before reading the scheme
   const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase()
   const m = /^([a-z][a-z0-9+.-]*):/.exec(compact)
   return m ? m[1] : ''

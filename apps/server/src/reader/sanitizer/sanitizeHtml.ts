@@ -75,10 +75,14 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   bdo: ['dir'],
 }
 
-/** Elements removed together with everything inside them. */
+/**
+ * Elements removed together with everything inside them. Other disallowed elements lose only
+ * their tags: the fallback content of <object>/<applet> and the images of <noscript> (often the
+ * real ones behind lazy loading) stay, sanitized like the rest.
+ */
 const NON_TEXT_TAGS = [
-  'script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed',
-  'noframes', 'iframe', 'object', 'embed', 'applet', 'frameset', 'frame', 'head', 'select',
+  'script', 'style', 'textarea', 'option', 'template', 'title', 'xmp', 'noembed',
+  'noframes', 'iframe', 'embed', 'frameset', 'frame', 'head', 'select',
   'button', 'svg', 'math',
 ]
 
