@@ -200,3 +200,14 @@ describe('outbox replay', () => {
     expect(await localRead('e2')).toBe(0)
   })
 })
+
+describe('entries the stores do not hold yet', () => {
+  it('markRead reads them from the local database first, so the local change and the rollback are complete', async () => {
+    useEntryStore.getState().reset()
+    await markRead(['e3'])
+    expect(await localRead('e3')).toBe(1)
+    expect(await localUnread('f1')).toBe(2)
+    const [row] = await readOutbox(reader)
+    expect(row.snapshot).toEqual([{ id: 'e3', source: 'f1' }])
+  })
+})

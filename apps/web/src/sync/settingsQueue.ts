@@ -4,6 +4,7 @@
  * removed only after success; nothing is sent while offline. The queue is saved to local storage
  * on page hide and read back at start. A pull applies a tab only when the server's time is newer.
  */
+import { filterSettingsPayload } from '@brook/shared'
 import { api } from '../api/client.ts'
 import { localDb } from '../db/index.ts'
 import { getKv, setKv } from '../db/repositories/kv.ts'
@@ -79,9 +80,11 @@ export function flushSettings(): Promise<void> {
   flushing = (async () => {
     if (!useNetworkStore.getState().online || queue.length === 0) return
     const taken = queue.slice()
-    for (const [tab, payload] of mergeQueue(taken)) {
+    for (const [tab, merged] of mergeQueue(taken)) {
+      // SPEC §5: only the tab's known keys are sent, and an empty result not at all.
+      const payload = filterSettingsPayload(tab, merged)
       try {
-        await api.patch(`/settings/{tab}`, { tab, ...payload }, { headers: { 'Idempotency-Key': newIdempotencyKey() } })
+        if (payload) await api.patch(`/settings/{tab}`, { tab, ...payload }, { headers: { 'Idempotency-Key': newIdempotencyKey() } })
         // Remove exactly the items that were sent; later ones stay for the next flush.
         queue = queue.filter((item) => !(item.tab === tab && taken.includes(item)))
         save()

@@ -5,7 +5,7 @@
  */
 import { api, isApiError } from '../api/client.ts'
 import { localDb } from '../db/index.ts'
-import { readEntry, readTimeline } from '../db/repositories/entries.ts'
+import { readEntries, readEntry, readTimeline } from '../db/repositories/entries.ts'
 import { readFeeds } from '../db/repositories/sources.ts'
 import { useEntryStore } from '../store/entities/entries.ts'
 import { useFeedStore } from '../store/entities/feeds.ts'
@@ -206,4 +206,12 @@ export function watchTimeline(t: Timeline): () => void {
 /** Reloads every timeline on screen from the server. */
 export function reloadActiveTimelines(): void {
   for (const { timeline } of active.values()) void loadTimeline(timeline, { force: true })
+}
+
+/** Loads entries the stores do not hold yet from the local database (actions need their read flag and source). */
+export async function ensureEntriesInStore(ids: readonly string[]): Promise<void> {
+  const byId = useEntryStore.getState().byId
+  const missing = ids.filter((id) => !byId[id])
+  if (missing.length === 0 || !localDb.isOpen) return
+  useEntryStore.getState().upsert(await readEntries(executor, missing))
 }

@@ -1,6 +1,7 @@
 /** Stars (SPEC §4): star adds to the collection, unstar removes; both optimistic. */
 import { deleteCollections, upsertCollections } from '../../db/repositories/sources.ts'
 import { defineMutation, mutate } from '../../sync/mutations.ts'
+import { ensureEntriesInStore } from '../../sync/timelines.ts'
 import { useCollectionStore } from '../entities/collections.ts'
 import { useEntryStore } from '../entities/entries.ts'
 import type { Collection } from '../types.ts'
@@ -32,8 +33,9 @@ const unstarMutation = defineMutation<{ entryId: string }, { previous: Collectio
 })
 
 /** Stars an entry into the collection of a view. */
-export function star(entryId: string, view: FeedViewType): Promise<void> {
-  return mutate(starMutation, { entryId, view, createdAt: new Date().toISOString() })
+export async function star(entryId: string, view: FeedViewType): Promise<void> {
+  await ensureEntriesInStore([entryId])
+  await mutate(starMutation, { entryId, view, createdAt: new Date().toISOString() })
 }
 
 /** Removes an entry from the collection. */

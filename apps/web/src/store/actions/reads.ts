@@ -4,6 +4,7 @@ import { setEntriesRead } from '../../db/repositories/entries.ts'
 import type { Statement } from '../../db/types.ts'
 import { defineMutation, mutate } from '../../sync/mutations.ts'
 import { scheduleUnreadRefresh } from '../../sync/pull.ts'
+import { ensureEntriesInStore } from '../../sync/timelines.ts'
 import { useEntryStore } from '../entities/entries.ts'
 import { useListStore } from '../entities/lists.ts'
 import { useSubscriptionStore } from '../entities/subscriptions.ts'
@@ -70,6 +71,7 @@ function isInboxEntry(id: string): boolean {
 
 /** Marks entries read: the unread counts of their sources drop at once. */
 export async function markRead(entryIds: readonly string[]): Promise<void> {
+  await ensureEntriesInStore(entryIds)
   const unread = entryIds.filter((id) => useEntryStore.getState().byId[id]?.read !== true)
   if (unread.length === 0) return
   const inbox = unread.filter(isInboxEntry)
@@ -80,7 +82,9 @@ export async function markRead(entryIds: readonly string[]): Promise<void> {
 
 /** Marks entries unread again: their sources' counts rise. */
 export async function markUnread(entryIds: readonly string[] | string): Promise<void> {
-  for (const id of typeof entryIds === 'string' ? [entryIds] : entryIds) {
+  const ids = typeof entryIds === 'string' ? [entryIds] : entryIds
+  await ensureEntriesInStore(ids)
+  for (const id of ids) {
     if (useEntryStore.getState().byId[id]?.read === false) continue
     await mutate(markUnreadMutation, { entryId: id, isInbox: isInboxEntry(id) })
   }
