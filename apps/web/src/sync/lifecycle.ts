@@ -39,9 +39,7 @@ function announceMemory(reason: string | undefined): void {
   console.warn('[brook] local database in memory:', reason)
   if (readSession(MEMORY_WARNED_KEY)) return
   writeSession(MEMORY_WARNED_KEY, '1')
-  toast.warning(i18n.t('localDb.memoryTitle', { defaultValue: 'Offline storage unavailable' }), {
-    description: i18n.t('localDb.memoryHint', { defaultValue: 'This browser cannot store data locally; Brook keeps it in memory until the page closes.' }),
-  })
+  toast.warning(i18n.t('common:localDb.memoryTitle'), { description: i18n.t('common:localDb.memoryHint') })
 }
 
 /** Opens the local database and hydrates the stores. Safe to call more than once. */

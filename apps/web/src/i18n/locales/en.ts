@@ -4,6 +4,10 @@ export default {
     appName: 'Brook',
     loading: 'Loading…',
     comingLater: 'This part of Brook is coming in a later release.',
+    localDb: {
+      memoryTitle: 'Offline storage unavailable',
+      memoryHint: "This browser cannot keep Brook's data on this device; it stays in memory until the tab closes.",
+    },
     views: {
       articles: 'Articles',
       social: 'Social Media',

@@ -6,6 +6,10 @@ export default {
     appName: 'Brook',
     loading: '読み込み中…',
     comingLater: 'Brook のこの機能は今後のリリースで提供されます。',
+    localDb: {
+      memoryTitle: 'オフライン保存を利用できません',
+      memoryHint: 'このブラウザではこの端末に Brook のデータを保存できません。タブを閉じるまでメモリ上にのみ保持されます。',
+    },
     views: {
       articles: '記事',
       social: 'ソーシャルメディア',

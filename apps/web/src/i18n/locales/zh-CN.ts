@@ -6,6 +6,10 @@ export default {
     appName: 'Brook',
     loading: '加载中…',
     comingLater: 'Brook 的这一部分将在后续版本中推出。',
+    localDb: {
+      memoryTitle: '离线存储不可用',
+      memoryHint: '此浏览器无法在本设备上保存 Brook 的数据；数据仅保留在内存中，直到关闭标签页。',
+    },
     views: {
       articles: '文章',
       social: '社交媒体',

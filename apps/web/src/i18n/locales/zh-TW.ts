@@ -6,6 +6,10 @@ export default {
     appName: 'Brook',
     loading: '載入中…',
     comingLater: 'Brook 的這一部分將在後續版本中推出。',
+    localDb: {
+      memoryTitle: '離線儲存無法使用',
+      memoryHint: '此瀏覽器無法在本裝置上保存 Brook 的資料；資料僅保留在記憶體中，直到關閉分頁。',
+    },
     views: {
       articles: '文章',
       social: '社群媒體',
