@@ -15,6 +15,7 @@ import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './domains/mail/mailer.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
+import { createSessionCache, credentialOf } from './lib/sessionCache.ts'
 import { idempotency } from './domains/idempotency/middleware.ts'
 import { toIso } from './lib/time.ts'
 import { statusRoutes } from './domains/status/routes.ts'
@@ -93,7 +94,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (UPLOAD_PATHS.some((p) => c.req.path.startsWith(p)) ? uploadCap(c, next) : smallCap(c, next)))
 
   // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
+  const sessions = createSessionCache()
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    // Any auth call may end or change the session: its user's cached sessions are dropped.
+    const credential = credentialOf(c.req.raw.headers)
+    if (credential) sessions.forget(credential)
     const headers = new Headers(c.req.raw.headers)
     headers.delete(CLIENT_IP_HEADER)
     const address = getConnInfo(c).remote.address
@@ -102,22 +107,32 @@ export function createApp(deps: AppDeps) {
   })
 
   // Session (cookie or Bearer) for every other API route.
+  // Resolved sessions are cached per credential for a few seconds (lib/sessionCache.ts).
   app.use('/api/*', async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
-    if (result?.user) {
-      const u = result.user as typeof result.user & { role?: string; roleEndAt?: Date | string | null; handle?: string | null }
-      const user: SessionUser = {
-        id: u.id,
-        name: u.name,
-        email: u.email,
-        emailVerified: Boolean(u.emailVerified),
-        image: u.image ?? null,
-        role: u.role ?? env.DEFAULT_ROLE,
-        roleEndAt: toIso(u.roleEndAt ?? null),
-        handle: u.handle ?? null,
+    const credential = credentialOf(c.req.raw.headers)
+    let session = credential ? sessions.get(credential) : null
+    if (credential && session === undefined) {
+      const result = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+      session = null
+      if (result?.user) {
+        const u = result.user as typeof result.user & { role?: string; roleEndAt?: Date | string | null; handle?: string | null }
+        const user: SessionUser = {
+          id: u.id,
+          name: u.name,
+          email: u.email,
+          emailVerified: Boolean(u.emailVerified),
+          image: u.image ?? null,
+          role: u.role ?? env.DEFAULT_ROLE,
+          roleEndAt: toIso(u.roleEndAt ?? null),
+          handle: u.handle ?? null,
+        }
+        session = { user, sessionId: result.session.id, expiresAt: new Date(result.session.expiresAt).getTime() }
       }
-      c.set('user', user)
-      c.set('sessionId', result.session.id)
+      sessions.set(credential, session)
+    }
+    if (session) {
+      c.set('user', session.user)
+      c.set('sessionId', session.sessionId)
     }
     await next()
   })

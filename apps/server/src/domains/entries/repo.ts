@@ -92,7 +92,8 @@ export function entriesRepo(db: Db, dialect: Dialect) {
     const where = subscriptionFilter(userId, view, excludePrivate)
     return sql<SqlBool>`(case when e."feedId" is not null then
       (select 1 from subscriptions s where ${where} and s."feedId" = e."feedId" limit 1) is not null
-      or (select 1 from list_feeds lf join subscriptions s on s."listId" = lf."listId" where lf."feedId" = e."feedId" and ${where} limit 1) is not null
+      or (select 1 from list_feeds lf where lf."feedId" = e."feedId"
+          and (select 1 from subscriptions s where ${where} and s."listId" = lf."listId" limit 1) is not null limit 1) is not null
     else
       (select 1 from subscriptions s where ${where} and s."inboxId" = e."inboxId" limit 1) is not null
     end)`
@@ -123,70 +124,108 @@ export function entriesRepo(db: Db, dialect: Dialect) {
       .limit(q.limit)
   }
 
-  async function subscribedScan(q: TimelineQuery & { scope: { kind: 'subscribed' } }): Promise<TimelineRow[]> {
-    const { view, excludePrivate } = q.scope
-    const base = db.selectFrom('entries as e').where((eb) => eb.and([followedByUser(q.userId, view, excludePrivate), ...readFilters(eb, q)]))
-    return pageSelect(base, q).execute()
+  /** The queries of a timeline page (two for the join plan: feeds, then inboxes). */
+  function timelineQueries(q: TimelineQuery): { compile(): { sql: string; parameters: readonly unknown[] } }[] {
+    const scope = q.scope
+    switch (scope.kind) {
+      case 'subscribed': {
+        const { view, excludePrivate } = scope
+        if (q.plan !== 'join') {
+          return [pageSelect(db.selectFrom('entries as e').where((eb) => eb.and([followedByUser(q.userId, view, excludePrivate), ...readFilters(eb, q)])), q)]
+        }
+        // The join plan: the user's few feeds drive an index walk each (SQLite stops each walk early).
+        const where = subscriptionFilter(q.userId, view, excludePrivate)
+        const sources = sql<{ fid: string }>`(select s."feedId" as fid from subscriptions s where ${where} and s."feedId" is not null
+          union select lf."feedId" as fid from subscriptions s join list_feeds lf on lf."listId" = s."listId" where ${where})`
+        return [
+          pageSelect(db.selectFrom(sources.as('src')).innerJoin('entries as e', 'e.feedId', 'src.fid').where((eb: any) => eb.and(readFilters(eb, q))), q),
+          pageSelect(db.selectFrom('subscriptions as s').innerJoin('entries as e', 'e.inboxId', 's.inboxId').where(sql<SqlBool>`${where} and s."inboxId" is not null`).where((eb: any) => eb.and(readFilters(eb, q))), q),
+        ]
+      }
+      case 'feeds':
+        return [pageSelect(db.selectFrom('entries as e').where((eb) => eb.and([eb('e.feedId', 'in', scope.feedIds), ...readFilters(eb, q)])), q)]
+      case 'list':
+        return [pageSelect(db.selectFrom('list_feeds as lf').innerJoin('entries as e', 'e.feedId', 'lf.feedId').where('lf.listId', '=', scope.listId).where((eb: any) => eb.and(readFilters(eb, q))), q)]
+      case 'inbox':
+        return [pageSelect(db.selectFrom('entries as e').where((eb) => eb.and([eb('e.inboxId', '=', scope.inboxId), ...readFilters(eb, q)])), q)]
+      case 'collection': {
+        let base = db.selectFrom('collections as cc').innerJoin('entries as e', 'e.id', 'cc.entryId').where('cc.userId', '=', q.userId)
+        if (scope.view !== undefined) base = base.where('cc.view', '=', scope.view)
+        return [pageSelect(base.where((eb: any) => eb.and(readFilters(eb, q))), q)]
+      }
+    }
   }
 
-  /** The join plan: the user's few feeds drive an index walk each (SQLite stops each walk early). */
-  async function subscribedJoin(q: TimelineQuery & { scope: { kind: 'subscribed' } }): Promise<TimelineRow[]> {
-    const { view, excludePrivate } = q.scope
-    const where = subscriptionFilter(q.userId, view, excludePrivate)
-    const sources = sql<{ fid: string }>`(select s."feedId" as fid from subscriptions s where ${where} and s."feedId" is not null
-      union select lf."feedId" as fid from subscriptions s join list_feeds lf on lf."listId" = s."listId" where ${where})`
-    const feedPart = pageSelect(
-      db
-        .selectFrom(sources.as('src'))
-        .innerJoin('entries as e', 'e.feedId', 'src.fid')
-        .where((eb: any) => eb.and(readFilters(eb, q))),
-      q,
-    ).execute() as Promise<TimelineRow[]>
-    const inboxPart = pageSelect(
-      db
-        .selectFrom('subscriptions as s')
-        .innerJoin('entries as e', 'e.inboxId', 's.inboxId')
-        .where(sql<SqlBool>`${where} and s."inboxId" is not null`)
-        .where((eb: any) => eb.and(readFilters(eb, q))),
-      q,
-    ).execute() as Promise<TimelineRow[]>
-    const rows = [...(await feedPart), ...(await inboxPart)]
-    rows.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    return rows.slice(0, q.limit)
+  /**
+   * Timeline SQL is built once per query shape: the shape is compiled with a marker in place of
+   * every value, the markers' positions become named slots, and later pages of that shape only
+   * bind values (building and compiling this query costs more than running it).
+   */
+  const compiledShapes = new Map<string, { sql: string; slots: (string | { value: unknown })[] }[]>()
+  const MARK = '\u0001'
+
+  function shapeOf(q: TimelineQuery): string {
+    const s = q.scope
+    const sourcePart = s.kind === 'subscribed' ? `${q.plan ?? 'scan'}:${s.view === undefined ? '-' : 'v'}:${s.excludePrivate ? 1 : 0}` : s.kind === 'feeds' ? String(s.feedIds.length) : s.kind === 'collection' ? (s.view === undefined ? '-' : 'v') : ''
+    return `${s.kind}|${sourcePart}|${String(q.read)}|${q.before ? (q.before.id ? 'ti' : 't') : '-'}|${q.withContent ? 1 : 0}`
+  }
+
+  function markersOf(q: TimelineQuery): TimelineQuery {
+    const s = q.scope
+    const scope: TimelineScope =
+      s.kind === 'subscribed' ? { ...s, view: s.view === undefined ? undefined : (`${MARK}view` as never) }
+      : s.kind === 'feeds' ? { kind: 'feeds', feedIds: s.feedIds.map((_, i) => `${MARK}feed${i}`) }
+      : s.kind === 'list' ? { kind: 'list', listId: `${MARK}listId` }
+      : s.kind === 'inbox' ? { kind: 'inbox', inboxId: `${MARK}inboxId` }
+      : { kind: 'collection', view: s.view === undefined ? undefined : (`${MARK}view` as never) }
+    return {
+      ...q,
+      userId: `${MARK}userId`,
+      scope,
+      before: q.before ? { publishedAt: `${MARK}before`, id: q.before.id ? `${MARK}beforeId` : undefined } : undefined,
+      limit: `${MARK}limit` as never,
+    }
+  }
+
+  function slotValue(q: TimelineQuery, slot: string): unknown {
+    const s = q.scope as { view?: number; feedIds?: string[]; listId?: string; inboxId?: string }
+    if (slot === 'userId') return q.userId
+    if (slot === 'view') return s.view
+    if (slot === 'before') return q.before?.publishedAt
+    if (slot === 'beforeId') return q.before?.id
+    if (slot === 'limit') return q.limit
+    if (slot === 'listId') return s.listId
+    if (slot === 'inboxId') return s.inboxId
+    return s.feedIds?.[Number(slot.slice(4))]
+  }
+
+  async function runTimeline(q: TimelineQuery): Promise<TimelineRow[][]> {
+    const key = shapeOf(q)
+    let shapes = compiledShapes.get(key)
+    if (!shapes) {
+      shapes = timelineQueries(markersOf(q)).map((query) => {
+        const compiled = query.compile()
+        return { sql: compiled.sql, slots: compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? p.slice(1) : { value: p })) }
+      })
+      if (compiledShapes.size > 500) compiledShapes.clear()
+      compiledShapes.set(key, shapes)
+    }
+    const out: TimelineRow[][] = []
+    for (const shape of shapes) {
+      const parameters = shape.slots.map((slot) => (typeof slot === 'string' ? slotValue(q, slot) : slot.value))
+      out.push((await db.executeQuery<TimelineRow>(CompiledQuery.raw(shape.sql, parameters))).rows)
+    }
+    return out
   }
 
   return {
     /** One page of a timeline, newest first. */
     async timeline(q: TimelineQuery): Promise<TimelineRow[]> {
-      const scope = q.scope
-      switch (scope.kind) {
-        case 'subscribed':
-          return q.plan === 'join' ? subscribedJoin({ ...q, scope }) : subscribedScan({ ...q, scope })
-        case 'feeds': {
-          const base = db.selectFrom('entries as e').where((eb) => eb.and([eb('e.feedId', 'in', scope.feedIds), ...readFilters(eb, q)]))
-          return pageSelect(base, q).execute()
-        }
-        case 'list': {
-          const base = db
-            .selectFrom('list_feeds as lf')
-            .innerJoin('entries as e', 'e.feedId', 'lf.feedId')
-            .where('lf.listId', '=', scope.listId)
-            .where((eb: any) => eb.and(readFilters(eb, q)))
-          return pageSelect(base, q).execute()
-        }
-        case 'inbox': {
-          const base = db.selectFrom('entries as e').where((eb) => eb.and([eb('e.inboxId', '=', scope.inboxId), ...readFilters(eb, q)]))
-          return pageSelect(base, q).execute()
-        }
-        case 'collection': {
-          let base = db.selectFrom('collections as cc').innerJoin('entries as e', 'e.id', 'cc.entryId').where('cc.userId', '=', q.userId)
-          if (scope.view !== undefined) base = base.where('cc.view', '=', scope.view)
-          return pageSelect(
-            base.where((eb: any) => eb.and(readFilters(eb, q))),
-            q,
-          ).execute()
-        }
-      }
+      const parts = await runTimeline(q)
+      if (parts.length === 1) return parts[0]
+      const rows = parts.flat()
+      rows.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      return rows.slice(0, q.limit)
     },
 
     /** Plan inputs for a 'subscribed' timeline: feeds it draws from, and feeds on the instance. */
@@ -201,11 +240,7 @@ export function entriesRepo(db: Db, dialect: Dialect) {
 
     /** The query plan of a timeline (EXPLAIN QUERY PLAN / EXPLAIN), for tests and the bench. */
     async explainTimeline(q: TimelineQuery): Promise<string> {
-      const scope = q.scope
-      if (scope.kind !== 'subscribed') throw new Error('explain covers the subscribed timeline')
-      const { view, excludePrivate } = scope
-      const base = db.selectFrom('entries as e').where((eb) => eb.and([followedByUser(q.userId, view, excludePrivate), ...readFilters(eb, q)]))
-      const compiled = pageSelect(base, q).compile()
+      const compiled = timelineQueries(q)[0].compile()
       const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain '
       const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
       return result.rows.map((r) => String(r.detail ?? r['QUERY PLAN'] ?? JSON.stringify(r))).join('\n')

@@ -19,7 +19,7 @@ import type { ListsService } from '../lists/service.ts'
 import type { InboxesService } from '../inboxes/service.ts'
 import type { InboxRow as StoredInbox } from '../inboxes/repo.ts'
 import { presentEntry, presentSource, type EntryJson, type TimelineItem } from './present.ts'
-import type { EntriesRepo, TimelineRow, TimelineScope } from './repo.ts'
+import type { EntriesRepo, FeedRow, TimelineRow, TimelineScope } from './repo.ts'
 
 /** What GET /entries and GET /entries/check-new select by. */
 export type TimelineParams = {
@@ -50,6 +50,10 @@ export type InboxEntryInput = {
   extra?: Record<string, unknown> | null
   read?: boolean
 }
+
+/** How long a feed row shown beside timeline entries is reused, and how many are kept. */
+const FEED_ROW_TTL_MS = 5_000
+const FEED_ROWS_MAX = 20_000
 
 /** How long plan inputs (a user's followed feed count, the feed total) are reused. */
 const PLAN_STATS_TTL_MS = 30_000
@@ -101,12 +105,36 @@ export function createEntriesService(deps: {
     return { kind: 'subscribed', view: p.view, excludePrivate: p.excludePrivate ?? false }
   }
 
+  /**
+   * Feed rows shown beside timeline entries, reused for FEED_ROW_TTL_MS: every page repeats the
+   * same few hundred feeds, and a feed's title or error state a few seconds old is fine there.
+   */
+  const feedRows = new Map<string, { at: number; row: FeedRow }>()
+  async function feedsFor(ids: string[]): Promise<FeedRow[]> {
+    const now = Date.now()
+    const out: FeedRow[] = []
+    const missing: string[] = []
+    for (const id of ids) {
+      const hit = feedRows.get(id)
+      if (hit && now - hit.at < FEED_ROW_TTL_MS) out.push(hit.row)
+      else missing.push(id)
+    }
+    if (missing.length > 0) {
+      if (feedRows.size > FEED_ROWS_MAX) feedRows.clear()
+      for (const row of await repo.feedsByIds(missing)) {
+        feedRows.set(row.id, { at: now, row })
+        out.push(row)
+      }
+    }
+    return out
+  }
+
   /** Timeline rows → items with their feeds (or inboxes) and views. */
   async function toItems(userId: string, rows: TimelineRow[], view: number | undefined): Promise<TimelineItem[]> {
     const feedIds = [...new Set(rows.map((r) => r.feedId).filter((v): v is string => v !== null))]
     const inboxIds = [...new Set(rows.map((r) => r.inboxId).filter((v): v is string => v !== null))]
     const [feedRows, inboxRows, views] = await Promise.all([
-      feedIds.length ? repo.feedsByIds(feedIds) : [],
+      feedIds.length ? feedsFor(feedIds) : [],
       inboxIds.length ? repo.inboxesByIds(inboxIds) : [],
       view === undefined && feedIds.length ? repo.viewsOfFeeds(userId, feedIds) : new Map<string, number>(),
     ])

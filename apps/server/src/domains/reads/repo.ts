@@ -8,7 +8,7 @@
  * the same transaction. Structural changes (subscribe, list membership) recount from the tables
  * under a lock on the feed rows involved, which the ingest also takes.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { Dialect } from '../../db/openDatabase.ts'
 
@@ -44,8 +44,28 @@ function isRetryable(error: unknown): boolean {
   return code === '40P01' || code === '40001'
 }
 
-/** Runs a transaction, retrying a few times when PostgreSQL picks it as a deadlock victim. */
+/**
+ * SQLite: `BEGIN IMMEDIATE`, so a transaction that reads before it writes takes the write lock
+ * up front and waits (busy timeout) for another process's writer instead of failing with
+ * SQLITE_BUSY_SNAPSHOT when that writer commits in between.
+ */
+async function immediateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn)
+    try {
+      const result = await work(conn)
+      await sql`commit`.execute(conn)
+      return result
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {})
+      throw error
+    }
+  })
+}
+
+/** Runs a transaction; on PostgreSQL retries a few times when picked as a deadlock victim. */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return immediateTransaction(db, work)
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work)

@@ -1,0 +1,315 @@
+/**
+ * bench/api: the reading API under load. Seeds 1,000 feeds × 1,000 entries (1,000,000 entries)
+ * through the feed engine's storage, starts Brook (`apps/server/src/main.ts`, the start script's
+ * V8 flags) in its own process on that database, signs up one user who subscribes to all 1,000
+ * feeds over HTTP and has read the older part of them, then drives loopback traffic with
+ * autocannon, one route at a time:
+ *
+ *  - timeline: unread-only all-feeds pages (GET /api/entries?view=0&read=false), first pages and
+ *    pages behind random cursors;
+ *  - detail: GET /api/entries?id= of random entries;
+ *  - mark read: POST /api/reads of one random entry;
+ *  - unread counts: GET /api/reads.
+ *
+ * Each route runs twice with 100 connections: saturated (as fast as the server answers — its
+ * throughput; latency there is queueing, about connections / throughput) and paced at a fixed
+ * offered load (`rate`, default 500 requests/s in total: 100 clients asking five times a second,
+ * at random moments), where latency is the server's own plus the little queueing random arrivals
+ * cause. It prints requests/s, p50/p99 and errors of both, and the
+ * same query run bare against the database in this process (its p50) with the ratio HTTP p50 /
+ * bare p50. Target: timeline p99 under 15 ms and no errors at 100 connections on 2 cores with
+ * SQLite (judged on the paced run; docs/reading-api.md says why).
+ *
+ * SQLite (a temp file) by default; PostgreSQL when DATABASE_URL is postgres:// (a fresh schema,
+ * dropped after). Usage: `npm run bench -- api [feeds=1000] [entries=1000] [duration=10]
+ * [connections=100] [rate=500] [keep=1]` (keep=1 leaves the SQLite file and prints its path).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { Pool } from 'undici'
+import pg from 'pg'
+import { sql } from 'kysely'
+import { openDatabase, type OpenDatabase } from '../apps/server/src/db/openDatabase.ts'
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
+import { insertEntries, insertFeed } from '../apps/server/src/test/factories.ts'
+import { entriesRepo, type TimelineQuery } from '../apps/server/src/domains/entries/repo.ts'
+import { readsRepo } from '../apps/server/src/domains/reads/repo.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const args = new Map(
+  process.argv.slice(2).map((a): [string, string] => {
+    const [key, ...value] = a.replace(/^--/, '').split('=')
+    return [key, value.join('=')]
+  }),
+)
+const FEEDS = Number(args.get('feeds') ?? 1000)
+const ENTRIES_PER_FEED = Number(args.get('entries') ?? 1000)
+const DURATION = Number(args.get('duration') ?? 10)
+const CONNECTIONS = Number(args.get('connections') ?? 100)
+const KEEP = args.get('keep') === '1'
+/** Offered load of the latency phase: 100 clients each asking a few times a second. */
+const RATE = Number(args.get('rate') ?? 500)
+const TARGET_P99_MS = 15
+const DATABASE_URL = process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined
+
+/** The V8 flags of Brook's start script (root package.json), so the bench measures what `npm start` runs. */
+function startScriptFlags(): string[] {
+  const start: string = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')).scripts.start
+  return (/node ((?:--[\w-]+(?:=\S+)? )*)apps\/server\/src\/main\.ts/.exec(start)?.[1].trim() ?? '').split(' ').filter(Boolean)
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench/api] ${message}\n`)
+}
+
+type Place = { database: OpenDatabase; env: Record<string, string>; cleanup(): Promise<void>; label: string }
+
+async function openPlace(): Promise<Place> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-bench-api-'))
+  if (!DATABASE_URL) {
+    const file = path.join(dir, 'brook.db')
+    const database = openDatabase({ dialect: 'sqlite', file })
+    return {
+      database,
+      env: { DATA_DIR: dir },
+      label: `SQLite ${file}`,
+      async cleanup() {
+        await database.close()
+        if (!KEEP) fs.rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  const schema = `brook_bench_${crypto.randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: DATABASE_URL })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.end()
+  const database = openDatabase({ dialect: 'postgres', url: DATABASE_URL, schema, poolSize: 4 })
+  const separator = DATABASE_URL.includes('?') ? '&' : '?'
+  return {
+    database,
+    env: { DATA_DIR: dir, DATABASE_URL: `${DATABASE_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
+    label: `PostgreSQL schema ${schema}`,
+    async cleanup() {
+      await database.close()
+      if (KEEP) return
+      const c = new pg.Client({ connectionString: DATABASE_URL })
+      await c.connect()
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await c.end()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** 1,000 feeds, each with 1,000 entries spread over the last months, through the ingest's storage. */
+async function seed(database: OpenDatabase): Promise<string[]> {
+  const feeds: string[] = []
+  const started = performance.now()
+  for (let f = 0; f < FEEDS; f++) {
+    const feedId = await insertFeed(database.db, { title: `Bench feed ${f}`, description: 'A feed for the reading API bench' })
+    feeds.push(feedId)
+    const newest = new Date(Date.now() - Math.floor(Math.random() * 2 * 86_400_000))
+    const stepMs = 3_600_000 * (2 + Math.random() * 10)
+    await insertEntries(database.db, feedId, ENTRIES_PER_FEED, { newest, stepMs, guidPrefix: `b${f}`, content: `<p>${'Lorem ipsum dolor sit amet. '.repeat(12)}</p>` })
+    if ((f + 1) % 100 === 0) log(`seeded ${f + 1} feeds, ${(f + 1) * ENTRIES_PER_FEED} entries (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+  }
+  if (database.dialect === 'postgres') await sql`analyze`.execute(database.db)
+  return feeds
+}
+
+type Child = { process: ChildProcess; url: string }
+
+function startServer(env: Record<string, string>): Promise<Child> {
+  const child = spawn(process.execPath, [...startScriptFlags(), path.join(here, '../apps/server/src/main.ts')], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICES: 'web', AUTH_RATE_LIMIT: 'false', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', SUBSCRIPTION_LIMIT: String(FEEDS + 10), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const match = /running at (http:\/\/\S+)/.exec(out)
+      if (match) resolve({ process: child, url: match[1].replace('localhost', '127.0.0.1') })
+    })
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
+  })
+}
+
+async function api(url: string, method: string, p: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; headers: Headers }> {
+  const res = await fetch(url + p, { method, headers: { 'content-type': 'application/json', origin: url, ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await res.text()
+  return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers }
+}
+
+function pick<T>(items: T[]): T {
+  return items[Math.floor(Math.random() * items.length)]
+}
+
+/** p50 of a function's wall time over n sequential runs (ms). */
+async function bare(n: number, run: () => Promise<unknown>): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < Math.min(50, n); i++) await run() // warm the statement cache
+  for (let i = 0; i < n; i++) {
+    const t = performance.now()
+    await run()
+    times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)]
+}
+
+type Measured = { rps: number; p50: number; p99: number; errors: number }
+type Row = { route: string; saturated: Measured; paced: Measured; bareP50: number }
+
+/** The saturated run: autocannon, 100 connections each sending its next request as soon as the last is answered. */
+async function saturate(url: string, cookie: string, request: () => { method: 'GET' | 'POST'; path: string; body?: string }): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req: any) => {
+          const r = request()
+          return { ...req, method: r.method, path: r.path, body: r.body }
+        },
+      },
+    ],
+  })
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }
+}
+
+/**
+ * The paced run: requests arrive at random (Poisson) times at `rate` per second in total over a
+ * pool of 100 keep-alive connections, as 100 independent clients would send them; latency is
+ * measured from the arrival. (autocannon's overallRate fires every connection on the same tick,
+ * so each tick is a burst of 100 and the latency it reports is that burst's queue.)
+ */
+async function paced(url: string, cookie: string, request: () => { method: 'GET' | 'POST'; path: string; body?: string }, rate: number): Promise<Measured> {
+  const pool = new Pool(url, { connections: CONNECTIONS, pipelining: 1 })
+  const latencies: number[] = []
+  let errors = 0
+  const inflight: Promise<void>[] = []
+  const start = performance.now()
+  let next = start
+  while (next - start < DURATION * 1000) {
+    next += (-Math.log(1 - Math.random()) / rate) * 1000
+    const wait = next - performance.now()
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait))
+    const arrival = next
+    const r = request()
+    inflight.push(
+      pool
+        .request({ method: r.method, path: r.path, body: r.body, headers: { cookie, origin: url, 'content-type': 'application/json' } })
+        .then(async (res) => {
+          await res.body.dump()
+          if (res.statusCode !== 200) errors++
+          latencies.push(performance.now() - arrival)
+        })
+        .catch(() => {
+          errors++
+        }),
+    )
+  }
+  await Promise.all(inflight)
+  await pool.close()
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+  return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors }
+}
+
+async function main(): Promise<void> {
+  const place = await openPlace()
+  let server: Child | undefined
+  try {
+    log(`database: ${place.label}`)
+    await migrateToLatest(place.database.db)
+    const feeds = await seed(place.database)
+    server = await startServer(place.env)
+    log(`server at ${server.url}`)
+
+    const signUp = await api(server.url, 'POST', '/api/auth/sign-up/email', { email: 'bench@example.com', password: 'bench password 1', name: 'Bench' })
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const userId = signUp.json.user.id as string
+    const subscribeStarted = performance.now()
+    for (const feedId of feeds) {
+      const r = await api(server.url, 'POST', '/api/subscriptions', { feedId, view: 0 }, cookie)
+      if (r.status !== 200) throw new Error(`subscribe failed: ${JSON.stringify(r.json)}`)
+    }
+    log(`subscribed to ${feeds.length} feeds over HTTP in ${((performance.now() - subscribeStarted) / 1000).toFixed(1)} s`)
+    // The user has read everything older than ~40 days: half the entries or so are unread.
+    const readBefore = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    const markStarted = performance.now()
+    const marked = await api(server.url, 'POST', '/api/reads/all', { view: 0, endTime: readBefore }, cookie)
+    log(`marked ${marked.json.data.count} older entries read in ${((performance.now() - markStarted) / 1000).toFixed(1)} s`)
+
+    const db = place.database.db
+    // Steady state: the bulk writes of seeding are checkpointed / vacuumed before measuring.
+    if (place.database.dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db)
+    else await sql`vacuum analyze`.execute(db)
+    const pool = (await db.selectFrom('entries').select(['id', 'publishedAt']).where('publishedAt', '>=', readBefore).limit(50_000).execute()).sort(() => Math.random() - 0.5)
+    const cursors = pool.map((e) => e.publishedAt)
+    const entries = entriesRepo(db, place.database.dialect)
+    const reads = readsRepo(db, place.database.dialect)
+    const timelineQuery = (cursor?: string): TimelineQuery => ({ userId, scope: { kind: 'subscribed', view: 0, excludePrivate: false }, read: false, before: cursor ? { publishedAt: cursor } : undefined, limit: 20, withContent: false, plan: 'scan' })
+    log(`timeline plan (${place.database.dialect}):\n${await entries.explainTimeline(timelineQuery())}`)
+
+    const timelinePath = () => (Math.random() < 0.5 ? '/api/entries?view=0&read=false&limit=20' : `/api/entries?view=0&read=false&limit=20&publishedAfter=${encodeURIComponent(pick(cursors))}`)
+    const rows: Row[] = []
+    const routes: { name: string; request: () => { method: 'GET' | 'POST'; path: string; body?: string }; bare: () => Promise<unknown> }[] = [
+      {
+        name: 'timeline (unread, view 0)',
+        request: () => ({ method: 'GET', path: timelinePath() }),
+        bare: async () => {
+          const rows = await entries.timeline(timelineQuery(Math.random() < 0.5 ? undefined : pick(cursors)))
+          const feedIds = [...new Set(rows.map((r) => r.feedId as string))]
+          return entries.feedsByIds(feedIds)
+        },
+      },
+      { name: 'entry detail', request: () => ({ method: 'GET', path: `/api/entries?id=${pick(pool).id}` }), bare: () => entries.byIds(userId, [pick(pool).id]) },
+      { name: 'mark read', request: () => ({ method: 'POST', path: '/api/reads', body: JSON.stringify({ entryIds: [pick(pool).id] }) }), bare: () => reads.markRead(userId, [pick(pool).id], new Date().toISOString()) },
+      { name: 'unread counts', request: () => ({ method: 'GET', path: '/api/reads' }), bare: () => reads.counts(userId) },
+    ]
+    // Warm the server (statement caches, JIT) before measuring.
+    await saturate(server.url, cookie, () => ({ method: 'GET', path: timelinePath() }))
+    const loadBefore = os.loadavg()[0]
+    for (const route of routes) {
+      log(`load: ${route.name} (${CONNECTIONS} connections, ${DURATION} s saturated, then ${DURATION} s at ${RATE} req/s)`)
+      const saturated = await saturate(server.url, cookie, route.request)
+      const atRate = await paced(server.url, cookie, route.request, RATE)
+      const bareP50 = await bare(500, route.bare)
+      rows.push({ route: route.name, saturated, paced: atRate, bareP50 })
+    }
+
+    const fmt = (n: number, digits = 2) => n.toFixed(digits)
+    console.log(`\nbench/api — ${place.database.dialect}, ${FEEDS} subscriptions, ${FEEDS * ENTRIES_PER_FEED} entries, ${CONNECTIONS} connections, ${DURATION} s per phase, ${os.cpus().length} cores, load average ${fmt(loadBefore, 1)} → ${fmt(os.loadavg()[0], 1)}`)
+    console.log(`| route | saturated req/s | p50 ms | p99 ms | errors | at ${RATE} req/s: p50 ms | p99 ms | errors | bare DB p50 ms | HTTP p50 / bare |`)
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    for (const r of rows) {
+      const { saturated: s, paced: p } = r
+      console.log(`| ${r.route} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.errors} | ${fmt(p.p50)} | ${fmt(p.p99)} | ${p.errors} | ${fmt(r.bareP50, 3)} | ${fmt(p.p50 / r.bareP50, 1)}× |`)
+    }
+    const timeline = rows[0].paced
+    const verdict = timeline.p99 < TARGET_P99_MS && timeline.errors === 0
+    console.log(`\ntarget (timeline p99 < ${TARGET_P99_MS} ms, no errors, ${CONNECTIONS} connections at ${RATE} req/s): ${verdict ? 'met' : 'NOT met'} — p99 ${fmt(timeline.p99)} ms, ${timeline.errors} errors`)
+    console.log(`saturated (${CONNECTIONS} connections as fast as they go): timeline ${fmt(rows[0].saturated.rps, 0)} req/s, p99 ${fmt(rows[0].saturated.p99)} ms — latency there is queueing, ≈ connections / throughput`)
+    const audit = await reads.auditCounters({ userId })
+    console.log(`counters after the run: ${audit.checked} checked, ${audit.wrong.length} wrong`)
+    if (KEEP) console.log(`kept: ${place.label}`)
+  } finally {
+    if (server && server.process.exitCode === null) {
+      server.process.kill('SIGTERM')
+      await new Promise((resolve) => server?.process.once('exit', resolve))
+    }
+    await place.cleanup()
+  }
+}
+
+await main()
