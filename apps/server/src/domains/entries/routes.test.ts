@@ -251,7 +251,7 @@ describe('entries API needs a session', () => {
     try {
       const anon = await fetch(`${server.url}/api/entries?view=0`)
       expect(anon.status).toBe(401)
-      expect((await anon.json()).code).toBe(1000)
+      expect(((await anon.json()) as { code: number }).code).toBe(1000)
     } finally {
       await server.stop()
     }

@@ -20,7 +20,7 @@ describeEachDialect('inboxes API', (dialect) => {
   })
 
   const deliver = (handle: string, secret: string, body: unknown) =>
-    fetch(`${server.url}/api/inboxes/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-inbox-handle': handle, 'x-inbox-secret': secret }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }))
+    fetch(`${server.url}/api/inboxes/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-inbox-handle': handle, 'x-inbox-secret': secret }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }))
 
   it('creates an inbox with a secret and subscribes its owner', async () => {
     const r = await a.post('/api/inboxes', { handle: 'News-Box', title: 'News' })

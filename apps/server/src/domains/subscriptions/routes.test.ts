@@ -145,7 +145,7 @@ describeEachDialect('subscriptions API', (dialect) => {
     const form = new FormData()
     form.set('file', new Blob([opml], { type: 'text/x-opml' }), 'subs.opml')
     const parsed = await fetch(`${server.url}/api/subscriptions/parse-opml`, { method: 'POST', body: form, headers: { cookie: [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: server.url } })
-    const body = await parsed.json()
+    const body = (await parsed.json()) as any
     expect(parsed.status).toBe(200)
     expect(body.data.title).toBe('Mine')
     expect(body.data.items.map((i: any) => i.title)).toEqual(['One', 'Two', 'Three', 'Broken'])
