@@ -235,6 +235,7 @@ describeBrowser('offline-first', () => {
     )
     expect(state).toEqual({ starred: false, local: 0 })
     expect(serverRows('SELECT entryId FROM collections WHERE userId = ? AND entryId = ?', userId, doomed)).toHaveLength(0)
+    await page.waitForTimeout(400) // the toast's entrance animation
     await screenshot(page, 'offline-05-refused-write-rolled-back')
   })
 
