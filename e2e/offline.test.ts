@@ -247,7 +247,10 @@ describeBrowser('offline-first', () => {
     expect((await second.evaluate((id) => window.__brook.entry(id), target))?.read).toBe(false)
 
     await page.evaluate((id) => window.__brook.actions.markRead([id]), target)
+    // The other tab hears of the local change at once (BroadcastChannel)…
+    await until(async () => (await second.evaluate((id) => window.__brook.entries([id])[0]?.read, target)) === true, 'the second tab to see the read')
     await waitOutboxEmpty(page)
+    // …and its next sync with the server agrees.
     await second.evaluate(() => window.__brook.refresh())
     await second.evaluate(() => window.__brook.timeline({ view: 0 }, true))
     expect((await second.evaluate((id) => window.__brook.entries([id])[0], target))?.read).toBe(true)

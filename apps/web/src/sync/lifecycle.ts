@@ -18,6 +18,7 @@ import { clearPersistedQueries } from './queryCache.ts'
 import { installDebugHandle } from './debug.ts'
 import { registerServiceWorker } from '../sw/register.ts'
 import { hydrateStores, markHydrated, resetStores } from './hydrate.ts'
+import { startCrossTab } from './crossTab.ts'
 import { startOutbox } from './outbox.ts'
 import { refreshAll } from './pull.ts'
 import { startSettingsSync } from './settingsQueue.ts'
@@ -88,6 +89,7 @@ export async function bindUser(userId: string): Promise<void> {
   }
   stopSync?.()
   const stops = [
+    startCrossTab(),
     startOutbox(),
     startSettingsSync(),
     watchVisibility(queryClient, () => {

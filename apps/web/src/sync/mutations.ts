@@ -9,6 +9,7 @@ import { localDb } from '../db/index.ts'
 import { insertOutbox } from '../db/repositories/outbox.ts'
 import type { Statement } from '../db/types.ts'
 import { randomId } from '../lib/storage.ts'
+import { announceLocalChange, entryIdsOf } from './crossTab.ts'
 
 export interface MutationRequest {
   method: HttpMethod
@@ -80,5 +81,6 @@ export async function mutate<P, S>(def: MutationDef<P, S>, payload: P): Promise<
     void localDb.write(undo).catch(() => undefined)
     throw error
   }
+  announceLocalChange(entryIdsOf(payload))
   for (const listener of queuedListeners) listener()
 }

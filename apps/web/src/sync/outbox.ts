@@ -17,6 +17,7 @@ import { localDb } from '../db/index.ts'
 import { countOutbox, deleteOutbox, noteOutboxFailure, readOutbox, type OutboxRow } from '../db/repositories/outbox.ts'
 import { useLocalDbStore } from '../store/entities/localDb.ts'
 import { useNetworkStore } from '../store/network.ts'
+import { announceLocalChange, entryIdsOf } from './crossTab.ts'
 import { mutationKind, onQueued } from './mutations.ts'
 
 export const OUTBOX_LOCK = 'brook:outbox'
@@ -63,6 +64,7 @@ export async function sendRow(row: OutboxRow, deps: OutboxDeps): Promise<RowOutc
     if (classifyFailure(error) === 'refused') {
       const undo = def ? def.revert(row.payload, row.snapshot) : []
       await localDb.write([...undo, ...deleteOutbox(row.idempotencyKey)])
+      announceLocalChange(entryIdsOf(row.payload))
       deps.onRefused(error, row)
       return 'refused'
     }
