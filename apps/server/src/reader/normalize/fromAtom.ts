@@ -19,7 +19,8 @@ function textKind(t: Text | undefined): 'html' | 'text' | 'other' {
   const type = t?.type?.trim().toLowerCase()
   if (type === 'html' || type === 'xhtml' || type === 'text/html' || type === 'application/xhtml+xml' || type === 'escaped') return 'html'
   if (type === 'text' || type === 'text/plain') return 'text'
-  if (type === undefined || type === '') return t?.value && MARKUP.test(t.value) ? 'html' : 'text'
+  // No type: sniff the start of the value (bounded, so a crafted value cannot make it slow).
+  if (type === undefined || type === '') return t?.value && MARKUP.test(t.value.slice(0, 4096)) ? 'html' : 'text'
   if (type.startsWith('text/')) return 'text'
   // XML and JSON media types are textual (RFC 4287 §4.1.3.3); anything else is base64.
   if (/[/+](?:xml|json)$/.test(type) || type.endsWith('/xml')) return 'text'
@@ -34,7 +35,7 @@ function decodeOther(value: string): { value: string; kind: 'html' | 'text' } | 
   const decoded = Buffer.from(value, 'base64').toString('utf8')
   // eslint-disable-next-line no-control-regex -- looking for binary data on purpose
   if (decoded.includes('\uFFFD') || /[\u0000-\u0008]/.test(decoded)) return null
-  return { value: decoded, kind: MARKUP.test(decoded) ? 'html' : 'text' }
+  return { value: decoded, kind: MARKUP.test(decoded.slice(0, 4096)) ? 'html' : 'text' }
 }
 
 /** A text construct's value and how to read it. */

@@ -23,10 +23,17 @@ function emailOf(value: string | null | undefined): string | null {
   return m ? m[1].replace(/\?.*$/, '') : null
 }
 
+/** Longest author string that is taken apart; longer ones are not a person and stay a (cut) name. */
+const MAX_PERSON = 256
+
 /** Splits one free-form author string into name, e-mail and URL. */
 export function parsePerson(raw: string | null | undefined): NormalizedAuthor | null {
   const value = clean(raw)
   if (!value) return null
+  if (value.length > MAX_PERSON) {
+    const name = cleanName(value.slice(0, MAX_PERSON))
+    return name ? { name, email: null, url: null } : null
+  }
   // `me@example.com (Example Name)` — RSS 2.0's managingEditor/author form.
   let m = /^(\S+@\S+?)\s*\((.*)\)$/.exec(value)
   if (m && emailOf(m[1])) return { name: cleanName(m[2]), email: emailOf(m[1]), url: null }
@@ -51,7 +58,7 @@ export function person(
   const u = clean(url)
   if (!n && !e && !u) return null
   // A name that itself carries `Name <email>` gets split too.
-  if (n && !e && /[<(@]/.test(n)) {
+  if (n && !e && n.length <= MAX_PERSON && /[<(@]/.test(n)) {
     const parsed = parsePerson(n)
     if (parsed) return { name: parsed.name, email: parsed.email, url: u ?? parsed.url }
   }

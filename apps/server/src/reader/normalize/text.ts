@@ -7,17 +7,20 @@ export const DESCRIPTION_MAX = 300
 const NEEDS_HTML_PASS = /[<&]/
 const SPACES = /\s+/g
 
+/** Longest title (also category and author name) kept; anything longer is cut with an ellipsis. */
+export const TITLE_MAX = 1000
+
 /** A title that may carry markup or entities (RSS, Atom html/xhtml) → one line of plain text. */
 export function htmlTitle(value: string | null | undefined): string | null {
   if (value == null) return null
-  const text = NEEDS_HTML_PASS.test(value) ? htmlToText(value) : stripControls(value).replace(SPACES, ' ').trim()
+  const text = NEEDS_HTML_PASS.test(value) ? htmlToText(value, TITLE_MAX) : truncateText(stripControls(value).replace(SPACES, ' ').trim(), TITLE_MAX)
   return text === '' ? null : text
 }
 
 /** A title that is plain text already (Atom `type="text"`, JSON Feed) → trimmed, whitespace collapsed. */
 export function plainTitle(value: string | null | undefined): string | null {
   if (value == null) return null
-  const text = stripControls(value).replace(SPACES, ' ').trim()
+  const text = truncateText(stripControls(value).replace(SPACES, ' ').trim(), TITLE_MAX)
   return text === '' ? null : text
 }
 

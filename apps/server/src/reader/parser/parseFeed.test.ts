@@ -343,6 +343,29 @@ describe('relative URLs', () => {
   })
 })
 
+describe('crafted feeds', () => {
+  it('stay fast: hostile titles, authors and untyped Atom content', () => {
+    const start = performance.now()
+    const feed = parse(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><title type="html">${'&lt;a b="'.repeat(30_000)}</title>` +
+        `<author><name>${'x &lt;a@'.repeat(20_000)}</name></author><content>${'&lt;a '.repeat(50_000)}</content></entry></feed>`,
+    )
+    expect(performance.now() - start).toBeLessThan(2000)
+    expect(feed.entries[0].title).toBeNull()
+    expect(feed.entries[0].author?.length).toBeLessThanOrEqual(256)
+  })
+
+  it('cut absurdly long titles', () => {
+    const feed = parse(rss(`<item><title>${'word '.repeat(1000)}</title></item>`))
+    expect(feed.entries[0].title?.length).toBeLessThanOrEqual(1000)
+  })
+
+  it('lose their control characters (NUL cannot be stored)', () => {
+    const feed = parse(rss('<item><title>a\u0000b\u0008c</title><guid>g\u0001</guid><description>x\u0000y</description></item>'))
+    expect(feed.entries[0]).toMatchObject({ title: 'abc', guid: 'g', description: 'xy', content: 'xy' })
+  })
+})
+
 describe('sanitize option', () => {
   it('sanitizes content by default and can be turned off', () => {
     const body = rss('<item><title>a</title><description>&lt;p onclick="x()"&gt;hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</description></item>')

@@ -1,17 +1,102 @@
 /** Plain text from HTML, for descriptions, titles and search: tags dropped, entities decoded, whitespace collapsed. */
 import { decodeHTML } from 'entities'
 
-/** Elements whose content is never text a reader sees. */
-const HIDDEN_ELEMENT = /<(script|style|noscript|template|title|textarea|select|svg|math|object|iframe|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
-const COMMENT = /<!--[\s\S]*?(?:-->|$)/g
-const HIDDEN_OPEN_TO_END = /<(?:script|style|noscript|template|title|textarea|select|svg|math|object|iframe|xmp)\b[\s\S]*$/i
-const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g
+/** Elements whose content is never text a reader sees; skipped up to their closing tag. */
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'title', 'textarea', 'select', 'svg', 'math', 'iframe', 'xmp', 'noembed', 'noframes'])
 /** Tags that separate words when rendered (block boundaries, line breaks, images, cells). */
-const BREAKING_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|thead|tbody|tfoot|caption|blockquote|pre|section|article|aside|header|footer|nav|main|figure|figcaption|address|details|summary|img|picture|video|audio|iframe)(?=[\s/>])(?:\s+(?:[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?|\/))*\s*\/?>/gi
-/** A tag whose attributes are well-formed (a quoted value may contain `>`), a declaration or a processing instruction. */
-const ANY_TAG = /<(?:\/?[a-zA-Z][^\s/>]*(?:\s+(?:[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?|\/))*\s*\/?|![^>]*|\?[^>]*)>/g
-/** Whatever tag-like text is left (broken quoting): up to the next `>`. */
-const LOOSE_TAG = /<\/?[a-zA-Z][^<>]*>/g
+const BREAKING = new Set([
+  'p', 'div', 'br', 'hr', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'td', 'th', 'table',
+  'thead', 'tbody', 'tfoot', 'caption', 'blockquote', 'pre', 'section', 'article', 'aside', 'header', 'footer', 'nav',
+  'main', 'figure', 'figcaption', 'address', 'details', 'summary', 'img', 'picture', 'video', 'audio', 'iframe',
+])
+const closingTag = new Map<string, RegExp>()
+const isLetter = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a)
+const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d)
+
+/**
+ * Drops the markup of HTML, keeping its visible text: a small tokenizer in the spirit of the HTML
+ * spec (quoted attribute values may hold `>`, a `<` that opens no tag is text, comments, CDATA,
+ * declarations, and hidden elements such as <script> up to their end tag; a tag left open at the
+ * end hides the rest, as in a browser, but an unterminated `<!…` stays text). One pass, linear in the
+ * input whatever it holds — the regexes this replaces went quadratic on crafted input.
+ */
+function stripMarkup(html: string): string {
+  const out: string[] = []
+  const n = html.length
+  let text = 0 // start of the pending text run
+  let i = html.indexOf('<')
+  while (i !== -1 && i < n) {
+    const c = html.charCodeAt(i + 1)
+    let end: number // index just past the markup; n when it runs to the end of input
+    let gap = ''
+    if (c === 0x21 /* ! */) {
+      if (html.startsWith('<!--', i)) {
+        const close = html.indexOf('-->', i + 4)
+        end = close === -1 ? n : close + 3
+        gap = ' '
+      } else {
+        // A declaration, or `<![CDATA[` (in HTML a bogus comment) up to `>`; unterminated, it is text.
+        const close = html.indexOf('>', i + 2)
+        if (close === -1) break
+        end = close + 1
+      }
+    } else if (c === 0x3f /* ? */) {
+      const close = html.indexOf('>', i + 2)
+      if (close === -1) break
+      end = close + 1
+    } else if (c === 0x2f /* / */ && isLetter(html.charCodeAt(i + 2))) {
+      const close = html.indexOf('>', i + 2)
+      end = close === -1 ? n : close + 1
+      let j = i + 2
+      while (j < n && !isSpace(html.charCodeAt(j)) && html.charCodeAt(j) !== 0x3e && html.charCodeAt(j) !== 0x2f) j++
+      if (BREAKING.has(html.slice(i + 2, j).toLowerCase())) gap = ' '
+    } else if (isLetter(c)) {
+      let j = i + 2
+      while (j < n && !isSpace(html.charCodeAt(j)) && html.charCodeAt(j) !== 0x3e && html.charCodeAt(j) !== 0x2f) j++
+      const name = html.slice(i + 1, j).toLowerCase()
+      // Attributes: a quote right after `=` opens a value that may contain `>`.
+      while (j < n) {
+        const ch = html.charCodeAt(j)
+        if (ch === 0x3e) break
+        if (ch === 0x3d /* = */) {
+          j++
+          while (j < n && isSpace(html.charCodeAt(j))) j++
+          const q = html.charCodeAt(j)
+          if (q === 0x22 || q === 0x27) {
+            const close = html.indexOf(q === 0x22 ? '"' : "'", j + 1)
+            j = close === -1 ? n : close + 1
+            continue
+          }
+        }
+        j++
+      }
+      end = j >= n ? n : j + 1
+      if (BREAKING.has(name)) gap = ' '
+      if (HIDDEN.has(name) && end < n) {
+        let re = closingTag.get(name)
+        if (!re) {
+          re = new RegExp(`</${name}(?=[\\s/>])`, 'gi')
+          closingTag.set(name, re)
+        }
+        re.lastIndex = end
+        const m = re.exec(html)
+        const close = m ? html.indexOf('>', m.index) : -1
+        end = close === -1 ? n : close + 1
+        gap = ' '
+      }
+    } else {
+      // A `<` that opens nothing is text.
+      i = html.indexOf('<', i + 1)
+      continue
+    }
+    out.push(html.slice(text, i), gap)
+    text = end
+    i = end >= n ? -1 : html.indexOf('<', end)
+  }
+  out.push(html.slice(text))
+  return out.join('')
+}
+
 const SPACES = /[\s\u00a0\u200b]+/g
 /** Characters XML 1.0 forbids (C0 controls but tab/LF/CR, DEL, U+FFFE/U+FFFF): feeds contain them anyway. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -46,21 +131,8 @@ export function htmlToText(html: string, maxLen = Number.POSITIVE_INFINITY): str
     // For a short result only the start of a long body matters: a window of ~25 characters of
     // HTML per character of text keeps the work proportional to maxLen, not to the article.
     const limit = maxLen * 25 + 2048
-    let clipped = false
-    if (text.length > limit) {
-      text = text.slice(0, limit)
-      clipped = true
-    }
-    text = text
-      .replace(CDATA, '$1')
-      .replace(COMMENT, ' ')
-      .replace(HIDDEN_ELEMENT, ' ')
-    // A hidden element (or comment) the window cut open hides everything after it.
-    if (clipped) text = text.replace(HIDDEN_OPEN_TO_END, ' ')
-    text = text
-      .replace(BREAKING_TAG, ' ')
-      .replace(ANY_TAG, '')
-      .replace(LOOSE_TAG, '')
+    if (text.length > limit) text = text.slice(0, limit)
+    text = stripMarkup(text)
   }
   if (text.includes('&')) text = decodeHTML(text)
   text = stripControls(text).replace(SPACES, ' ').trim()

@@ -170,3 +170,23 @@ describe('htmlToText on long bodies', () => {
     expect(text.startsWith('intro intro')).toBe(true)
   })
 })
+
+describe('htmlToText on crafted input', () => {
+  it.each([
+    ['unclosed quoted attributes', '<a b="'.repeat(50_000)],
+    ['a tag full of spaces', `<a${' '.repeat(200_000)}`],
+    ['unclosed scripts', '<script>x'.repeat(20_000)],
+    ['unclosed CDATA and comments', '<![CDATA[x<!--y'.repeat(20_000)],
+    ['many attributes', `<a ${'b=c '.repeat(100_000)}>`],
+  ])('%s: linear time', (_name, html) => {
+    const start = performance.now()
+    htmlToText(html)
+    expect(performance.now() - start).toBeLessThan(500)
+  })
+
+  it('keeps the text of unterminated declarations, drops a tag left open at the end', () => {
+    expect(htmlToText('<!DOCTYPE')).toBe('<!DOCTYPE')
+    expect(htmlToText('keep <a href="x')).toBe('keep')
+    expect(htmlToText('<![CDATA[<script>]]>after')).toBe(']]>after')
+  })
+})
