@@ -29,7 +29,8 @@ type Format = AnyFeed['format']
 
 /** The local name of the document's root element, lower-cased (`rss`, `feed`, `rdf`, `html` …). */
 function rootElement(xml: string): { name: string; index: number } | null {
-  const re = /<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s/>]/g
+  // Sticky: the tag must start exactly at the `<` found.
+  const re = /<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s/>]/y
   let i = 0
   while (i < xml.length) {
     const lt = xml.indexOf('<', i)
@@ -46,7 +47,7 @@ function rootElement(xml: string): { name: string; index: number } | null {
     } else {
       re.lastIndex = lt
       const m = re.exec(xml)
-      if (!m || m.index !== lt) return null
+      if (!m) return null
       return { name: m[2].toLowerCase(), index: lt }
     }
   }
