@@ -10,7 +10,7 @@ import { useSettingsStore } from '../store/entities/settings.ts'
 import { useSubscriptionStore } from '../store/entities/subscriptions.ts'
 import { useUnreadStore } from '../store/entities/unread.ts'
 import { useUserStore } from '../store/entities/users.ts'
-import { hydrateSettings } from './settingsQueue.ts'
+import { applyStoredSettings, SETTINGS_KV_KEY } from './settingsQueue.ts'
 
 let resolveHydrated: () => void = () => undefined
 let hydratedPromise = new Promise<void>((resolve) => {
@@ -27,17 +27,18 @@ export function markHydrated(): void {
   resolveHydrated()
 }
 
-/** Loads every store except entries (timelines load their own pages) from the local database. */
+/** Loads every store except entries (timelines load their own pages) from the local database, in one round trip and one render. */
 export async function hydrateStores(): Promise<void> {
-  const sources = await readSources({ run: (s) => localDb.read(s) })
+  const sources = await readSources({ run: (s) => localDb.read(s) }, [SETTINGS_KV_KEY])
+  // All sets in one synchronous block: React renders the hydrated app once.
   useFeedStore.getState().upsert(sources.feeds)
   useListStore.getState().upsert(sources.lists)
   useInboxStore.getState().upsert(sources.inboxes)
   useUserStore.getState().upsert(sources.users)
   useUnreadStore.getState().replaceAll(sources.unread)
   useCollectionStore.getState().upsert(sources.collections)
+  applyStoredSettings(sources.kv[SETTINGS_KV_KEY] as Parameters<typeof applyStoredSettings>[0])
   useSubscriptionStore.getState().replaceAll(sources.subscriptions)
-  await hydrateSettings()
   resolveHydrated()
 }
 

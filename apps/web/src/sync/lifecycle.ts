@@ -51,7 +51,9 @@ export function startLocalFirst(options: { queryClient?: QueryClient; storage?: 
     registerServiceWorker()
     useLocalDbStore.getState().set({ status: 'opening' })
     try {
+      performance.mark?.('brook:db-open-start')
       const opened = await openLocalDb({ storage: options.storage })
+      performance.mark?.('brook:db-opened')
       if (opened.storage === 'memory') announceMemory(opened.fallbackReason)
       if (opened.rebuilt) console.warn('[brook] the local database was rebuilt after a failed migration')
       await hydrateStores()

@@ -48,11 +48,20 @@ export function persistSettingsLocally(): Promise<unknown> {
   return localDb.write(setKv(KV_KEY, { tabs, updated }))
 }
 
-/** Reads the tabs stored locally into the store. */
-export async function hydrateSettings(): Promise<void> {
-  const stored = await getKv<{ tabs: Record<SettingsTab, SettingsPayload>; updated: Record<SettingsTab, string | null> }>({ run: (s) => localDb.read(s) }, KV_KEY)
+/** The key-value entry the tabs are kept under locally. */
+export const SETTINGS_KV_KEY = KV_KEY
+
+type StoredSettings = { tabs: Record<SettingsTab, SettingsPayload>; updated: Record<SettingsTab, string | null> }
+
+/** Puts tabs stored locally (read with the other small tables at start) into the store. */
+export function applyStoredSettings(stored: StoredSettings | null | undefined): void {
   if (!stored) return
   for (const tab of SETTINGS_TABS) if (stored.tabs?.[tab]) useSettingsStore.getState().replace(tab, stored.tabs[tab], stored.updated?.[tab] ?? null)
+}
+
+/** Reads the tabs stored locally into the store. */
+export async function hydrateSettings(): Promise<void> {
+  applyStoredSettings(await getKv<StoredSettings>({ run: (s) => localDb.read(s) }, KV_KEY))
 }
 
 /** Queues a change of one tab and schedules a flush. */

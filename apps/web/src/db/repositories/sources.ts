@@ -50,11 +50,13 @@ export interface HydratedSources {
   users: User[]
   unread: Record<string, number>
   collections: Collection[]
+  /** JSON values of the key-value table asked for. */
+  kv: Record<string, unknown>
 }
 
-/** Reads every small table in one round trip. */
-export async function readSources(db: SqlExecutor): Promise<HydratedSources> {
-  const [subs, feeds, lists, inboxes, users, unread, collections] = await db.run([
+/** Reads every small table (and some key-value entries) in one round trip. */
+export async function readSources(db: SqlExecutor, kvKeys: string[] = []): Promise<HydratedSources> {
+  const [subs, feeds, lists, inboxes, users, unread, collections, kvRows] = await db.run([
     { sql: `SELECT ${SUBSCRIPTION_COLUMNS.join(', ')} FROM subscriptions` },
     { sql: `SELECT ${FEED_COLUMNS.join(', ')} FROM feeds WHERE id IN (SELECT feedId FROM subscriptions WHERE feedId IS NOT NULL) OR id IN (SELECT feedId FROM collections)` },
     { sql: `SELECT ${LIST_COLUMNS.join(', ')} FROM lists` },
@@ -62,7 +64,16 @@ export async function readSources(db: SqlExecutor): Promise<HydratedSources> {
     { sql: `SELECT ${USER_COLUMNS.join(', ')} FROM users` },
     { sql: 'SELECT id, count FROM unread' },
     { sql: `SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections` },
+    { sql: `SELECT key, value FROM kv WHERE key IN (${kvKeys.length ? kvKeys.map(() => '?').join(', ') : 'NULL'})`, params: kvKeys },
   ])
+  const kv: Record<string, unknown> = {}
+  for (const row of toObjects<{ key: string; value: string | null }>(kvRows)) {
+    try {
+      kv[row.key] = row.value === null ? null : JSON.parse(row.value)
+    } catch {
+      // A broken value is as good as none.
+    }
+  }
   const unreadMap: Record<string, number> = {}
   for (const row of toObjects<{ id: string; count: number }>(unread)) unreadMap[row.id] = Number(row.count)
   type Row = Record<string, SqlValue>
@@ -74,6 +85,7 @@ export async function readSources(db: SqlExecutor): Promise<HydratedSources> {
     users: toObjects<Row>(users).map(userFromRow),
     unread: unreadMap,
     collections: toObjects<Row>(collections).map(collectionFromRow),
+    kv,
   }
 }
 
