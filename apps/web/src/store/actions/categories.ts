@@ -9,7 +9,8 @@ function inCategory(view: FeedViewType, name: string): Subscription[] {
   return Object.values(useSubscriptionStore.getState().byId).filter((s) => s.view === view && s.category === name)
 }
 
-const feedIdsOf = (subs: Subscription[]) => subs.map((s) => s.feedId).filter((id): id is string => !!id)
+/** The ids the category routes take: feed, list or inbox id of each subscription. */
+const feedIdsOf = (subs: Subscription[]) => subs.map((s) => s.feedId ?? s.listId ?? s.inboxId).filter((id): id is string => !!id)
 
 const renameMutation = defineMutation<{ ids: string[]; feedIdList: string[]; to: string }, Subscription[]>({
   kind: 'categories.rename',
@@ -41,9 +42,9 @@ export async function deleteCategory(view: FeedViewType, name: string): Promise<
   await mutate(deleteMutation, { ids: subs.map((s) => s.id), feedIdList: feedIdsOf(subs) })
 }
 
-/** Moves every feed of a category to another view, keeping the category. */
+/** Moves every subscription of a category to another view, keeping the category (SPEC §4). */
 export async function changeCategoryView(view: FeedViewType, name: string, to: FeedViewType): Promise<void> {
-  const subs = inCategory(view, name).filter((s) => s.type === 'feed')
+  const subs = inCategory(view, name)
   if (subs.length === 0 || view === to) return
   await batchUpdateSubscriptions(subs.map((s) => s.id), { view: to, category: name })
 }

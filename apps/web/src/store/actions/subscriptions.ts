@@ -123,14 +123,15 @@ const batchMutation = defineMutation<{ ids: string[]; view: number; category?: s
   request: ({ ids, view, category }) => ({
     method: 'PATCH',
     path: '/subscriptions/batch',
-    body: { feedIds: ids.map((id) => id.replace(/^feed\//, '')), view, ...(category !== undefined ? { category } : {}) },
+    // Feed, list or inbox ids: the part after `feed/`, `list/`, `inbox/`.
+    body: { feedIds: ids.map((id) => id.slice(id.indexOf('/') + 1)), view, ...(category !== undefined ? { category } : {}) },
   }),
   snapshot: ({ ids }) => snapshotOf(ids),
   apply: ({ ids, view, category }) => patchSubscriptions(ids, { view: view as SubscriptionPatch['view'], ...(category !== undefined ? { category } : {}) }),
   revert: (_p, previous) => restoreSubscriptions(previous),
 })
 
-/** Moves feed subscriptions to a view (and optionally a category) at once. */
+/** Moves subscriptions (feed, list or inbox) to a view, and optionally a category, at once. */
 export function batchUpdateSubscriptions(ids: readonly string[], patch: { view: SubscriptionPatch['view'] & number; category?: string | null }): Promise<void> {
   return mutate(batchMutation, { ids: [...ids], view: patch.view, category: patch.category })
 }
