@@ -11,6 +11,15 @@
  * Usage: npm run bench -- web-offline [runs=5] [pages=30]
  */
 import type { Page } from 'playwright-core'
+
+/** Browser globals the page callbacks use (this project compiles without DOM types). */
+type Browser = {
+  __brook: any
+  navigator: { serviceWorker?: { ready: Promise<unknown> } }
+  performance: { mark(name: string): void; getEntriesByName(name: string): { startTime: number }[]; getEntriesByType(type: string): any[]; now(): number }
+  requestAnimationFrame(callback: () => void): void
+}
+
 import { launchBrowser } from '../e2e/support/browser.ts'
 import { startServer } from '../e2e/support/server.ts'
 
@@ -63,7 +72,7 @@ function apiPage(seed: number, count: number, feedIds: string[], withContent = t
 }
 
 async function waitHandle(page: Page) {
-  await page.waitForFunction(() => (window as any).__brook?.status().status === 'ready', undefined, { timeout: 60_000 })
+  await page.waitForFunction(() => (globalThis as any).__brook?.status().status === 'ready', undefined, { timeout: 60_000 })
 }
 
 async function main() {
@@ -79,7 +88,7 @@ async function main() {
     })
     await page.goto(`${server.url}/`)
     await waitHandle(page)
-    await page.evaluate(() => navigator.serviceWorker?.ready)
+    await page.evaluate(() => (globalThis as unknown as Browser).navigator.serviceWorker?.ready)
 
     // Seed the local database offline (a pull would replace the seeded subscriptions with the
     // server's): 1,000 feed subscriptions, 10,000 entries (10 per feed).
@@ -96,14 +105,14 @@ async function main() {
           },
           { sql: 'INSERT OR REPLACE INTO unread (id, count) VALUES (?, 10)', params: [id] },
         ])
-        await (window as any).__brook.localDb.batch(statements)
+        await (globalThis as any).__brook.localDb.batch(statements)
       },
       { feedIds, userId },
     )
-    for (let p = 0; p < ENTRIES / 500; p++) await page.evaluate((data) => (window as any).__brook.writeEntriesPage(data), apiPage(p, 500, feedIds))
+    for (let p = 0; p < ENTRIES / 500; p++) await page.evaluate((data) => (globalThis as any).__brook.writeEntriesPage(data), apiPage(p, 500, feedIds))
     const counts = await page.evaluate(async () => ({
-      entries: (await (window as any).__brook.localDb.all('SELECT count(*) AS n FROM entries'))[0].n,
-      subscriptions: (await (window as any).__brook.localDb.all('SELECT count(*) AS n FROM subscriptions'))[0].n,
+      entries: (await (globalThis as any).__brook.localDb.all('SELECT count(*) AS n FROM entries'))[0].n,
+      subscriptions: (await (globalThis as any).__brook.localDb.all('SELECT count(*) AS n FROM subscriptions'))[0].n,
     }))
     console.log(`seeded ${counts.subscriptions} subscriptions and ${counts.entries} entries in ${Date.now() - seedStart} ms`)
 
@@ -112,7 +121,7 @@ async function main() {
     // does the same through useEntries); then wait for the frame that can show it.
     await context.addInitScript(() => {
       let handle: any
-      Object.defineProperty(window, '__brook', {
+      Object.defineProperty(globalThis, '__brook', {
         configurable: true,
         get: () => handle,
         set: (value) => {
@@ -120,8 +129,8 @@ async function main() {
           void value.timeline({ view: 0 }).then(
             () =>
               new Promise<void>((resolve) =>
-                requestAnimationFrame(() =>
-                  requestAnimationFrame(() => {
+                (globalThis as unknown as Browser).requestAnimationFrame(() =>
+                  (globalThis as unknown as Browser).requestAnimationFrame(() => {
                     performance.mark('bench:timeline-painted')
                     resolve()
                   }),
@@ -138,7 +147,7 @@ async function main() {
       cold.push(
         await page.evaluate(() => {
           const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN
-          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+          const nav = (globalThis as unknown as Browser).performance.getEntriesByType('navigation')[0] as { domContentLoadedEventEnd: number } | undefined
           return {
             painted: at('bench:timeline-painted'),
             data: at('brook:timeline-local'),
@@ -150,7 +159,7 @@ async function main() {
         }),
       )
     }
-    const timelineSize = await page.evaluate(async () => ((await (window as any).__brook.timeline({ view: 0 })) as string[]).length)
+    const timelineSize = await page.evaluate(async () => ((await (globalThis as any).__brook.timeline({ view: 0 })) as string[]).length)
 
     // 2. Writing 100-entry pages with fresh ids (inserts, like scrolling further back): as
     // GET /api/entries serves them (no bodies: those come from the stream), and with bodies
@@ -158,14 +167,14 @@ async function main() {
     type Timed = { parse: number; stores: number; db: number; total: number }
     // Let the start-up housekeeping (pruning, 3 s after start) finish first.
     await page.waitForTimeout(4000)
-    if (args.pragma) await page.evaluate((p) => (window as any).__brook.localDb.all(p), args.pragma)
+    if (args.pragma) await page.evaluate((p) => (globalThis as any).__brook.localDb.all(p), args.pragma)
     const writes: Timed[] = []
     const withBodies: Timed[] = []
-    for (let p = 0; p < PAGES; p++) writes.push(await page.evaluate((d) => (window as any).__brook.writeEntriesPageTimed(d), apiPage(1000 + p, 100, feedIds, false)))
-    for (let p = 0; p < PAGES; p++) withBodies.push(await page.evaluate((d) => (window as any).__brook.writeEntriesPageTimed(d), apiPage(2000 + p, 100, feedIds, true)))
+    for (let p = 0; p < PAGES; p++) writes.push(await page.evaluate((d) => (globalThis as any).__brook.writeEntriesPageTimed(d), apiPage(1000 + p, 100, feedIds, false)))
+    for (let p = 0; p < PAGES; p++) withBodies.push(await page.evaluate((d) => (globalThis as any).__brook.writeEntriesPageTimed(d), apiPage(2000 + p, 100, feedIds, true)))
     // The same pages again (updates of known entries: a refetch of the first page).
     const rewrites: Timed[] = []
-    for (let p = 0; p < Math.min(PAGES, 10); p++) rewrites.push(await page.evaluate((d) => (window as any).__brook.writeEntriesPageTimed(d), apiPage(1000 + p, 100, feedIds, false)))
+    for (let p = 0; p < Math.min(PAGES, 10); p++) rewrites.push(await page.evaluate((d) => (globalThis as any).__brook.writeEntriesPageTimed(d), apiPage(1000 + p, 100, feedIds, false)))
 
     const painted = cold.map((c) => c.painted)
     console.log(`\nweb-offline: ${SUBSCRIPTIONS} subscriptions, ${ENTRIES} local entries, headless Chromium, OPFS`)

@@ -3,7 +3,7 @@
  * local database answers with the network off, writes made offline arrive exactly once, refused
  * writes roll back, two tabs agree, a failed migration rebuilds, and the database exports.
  *
- * The scenarios drive the data layer through `window.__brook` (sync/debug.ts) so they do not
+ * The scenarios drive the data layer through `__brook` (sync/debug.ts) so they do not
  * depend on how the reading screens look; each saves a screenshot.
  */
 import { DatabaseSync } from 'node:sqlite'
@@ -19,7 +19,7 @@ import { startServer, type BrookServer } from './support/server.ts'
 type Entry = { id: string; title: string | null; content: string | null; read: boolean; feedId: string | null }
 type Subscription = { id: string; feedId: string | null; category: string | null; view: number }
 
-/** What `window.__brook` offers the tests (see apps/web/src/sync/debug.ts). */
+/** What `__brook` offers the tests (see apps/web/src/sync/debug.ts). */
 interface BrookHandle {
   actions: Record<string, (...args: any[]) => Promise<void>>
   localDb: { all: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>; write: (sql: string, params?: unknown[]) => Promise<unknown> }
@@ -35,11 +35,12 @@ interface BrookHandle {
   refresh: () => Promise<void>
 }
 
+// The page's handle, typed for the callbacks run in the page (this project compiles without DOM types).
 declare global {
-  interface Window {
-    __brook: BrookHandle
-  }
+  var __brook: BrookHandle
 }
+/** Browser-only globals the page callbacks touch. */
+type PageGlobals = { navigator: { onLine: boolean; serviceWorker?: { ready: Promise<unknown> }; storage: { getDirectory(): Promise<any> } } }
 
 const FEED_A_ENTRIES = 14
 const FEED_B_ENTRIES = 4
@@ -80,8 +81,8 @@ describeBrowser('offline-first', () => {
 
   /** Waits until the app has opened and hydrated the local database and knows the session user. */
   async function waitReady(p: Page, subscriptions?: number) {
-    await p.waitForFunction(() => window.__brook?.status().status === 'ready', undefined, { timeout: 30_000 })
-    if (subscriptions !== undefined) await p.waitForFunction((n) => window.__brook.subscriptions().length === n, subscriptions, { timeout: 30_000 })
+    await p.waitForFunction(() => __brook?.status().status === 'ready', undefined, { timeout: 30_000 })
+    if (subscriptions !== undefined) await p.waitForFunction((n) => __brook.subscriptions().length === n, subscriptions, { timeout: 30_000 })
   }
 
   /** Polls an async condition from the test side (waitForFunction does not await promises). */
@@ -94,7 +95,7 @@ describeBrowser('offline-first', () => {
   }
 
   async function waitOutboxEmpty(p: Page) {
-    await until(async () => (await p.evaluate(() => window.__brook.outboxSize())) === 0, 'an empty outbox')
+    await until(async () => (await p.evaluate(() => __brook.outboxSize())) === 0, 'an empty outbox')
   }
 
   beforeAll(async () => {
@@ -118,7 +119,7 @@ describeBrowser('offline-first', () => {
     await page.goto(`${server.url}/favicon.svg`)
     const setup = await page.evaluate(
       async ({ a, b }) => {
-        const post = async (url: string, body: unknown) => {
+        const post = async (url: string, body: unknown): Promise<any> => {
           const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
           const json = await res.json()
           if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`)
@@ -146,25 +147,25 @@ describeBrowser('offline-first', () => {
   it('1. shows the same timeline and entry contents offline after a reload, from the local database', async () => {
     await page.goto(`${server.url}/`)
     await waitReady(page, 2)
-    await page.evaluate(() => navigator.serviceWorker?.ready)
-    timelineIds = await page.evaluate(() => window.__brook.timeline({ view: 0 }, true))
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker?.ready)
+    timelineIds = await page.evaluate(() => __brook.timeline({ view: 0 }, true))
     expect(timelineIds).toHaveLength(FEED_A_ENTRIES + FEED_B_ENTRIES)
     // Bodies arrive through the entry-content stream shortly after the page.
-    await page.waitForFunction((ids) => window.__brook.entries(ids).every((e) => e?.content), timelineIds, { timeout: 30_000, polling: 250 })
-    const online = await page.evaluate((ids) => window.__brook.entries(ids), timelineIds)
+    await page.waitForFunction((ids) => __brook.entries(ids).every((e) => e?.content), timelineIds, { timeout: 30_000, polling: 250 })
+    const online = await page.evaluate((ids) => __brook.entries(ids), timelineIds)
     feedAIds = online.filter((e) => e!.feedId === feedA).map((e) => e!.id)
     await screenshot(page, 'offline-01-online-timeline')
 
     await context.setOffline(true)
     await page.reload()
     await waitReady(page, 2)
-    expect(await page.evaluate(() => navigator.onLine)).toBe(false)
-    const offlineIds = await page.evaluate(() => window.__brook.timeline({ view: 0 }))
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.onLine)).toBe(false)
+    const offlineIds = await page.evaluate(() => __brook.timeline({ view: 0 }))
     expect(offlineIds).toEqual(timelineIds)
-    const first = await page.evaluate((id) => window.__brook.entry(id), timelineIds[0])
+    const first = await page.evaluate((id) => __brook.entry(id), timelineIds[0])
     expect(first?.content).toBe(online[0]!.content)
     expect(first?.title).toBe(online[0]!.title)
-    expect(await page.evaluate(() => window.__brook.status().storage)).toBe('opfs')
+    expect(await page.evaluate(() => __brook.status().storage)).toBe('opfs')
     await screenshot(page, 'offline-02-offline-after-reload')
   })
 
@@ -173,7 +174,7 @@ describeBrowser('offline-first', () => {
     const toStar = feedAIds[5]
     await page.evaluate(
       async ({ toRead, toStar, feedB }) => {
-        const a = window.__brook.actions
+        const a = __brook.actions
         await a.markRead(toRead)
         await a.star(toStar, 0)
         await a.unsubscribe(`feed/${feedB}`)
@@ -181,17 +182,17 @@ describeBrowser('offline-first', () => {
       },
       { toRead, toStar, feedB },
     )
-    expect(await page.evaluate(() => window.__brook.outboxSize())).toBe(4)
+    expect(await page.evaluate(() => __brook.outboxSize())).toBe(4)
 
     // A reload while still offline: everything is still there, from the local database.
     await page.reload()
     await waitReady(page, 1)
     const kept = await page.evaluate(
       async ({ toRead, toStar }) => ({
-        outbox: await window.__brook.outboxSize(),
-        read: (await window.__brook.localDb.all(`SELECT id FROM entries WHERE read = 1 AND id IN (${toRead.map(() => '?').join(',')})`, toRead)).length,
-        starred: window.__brook.starred().includes(toStar),
-        subscriptions: window.__brook.subscriptions().map((s) => ({ feedId: s.feedId, category: s.category })),
+        outbox: await __brook.outboxSize(),
+        read: (await __brook.localDb.all(`SELECT id FROM entries WHERE read = 1 AND id IN (${toRead.map(() => '?').join(',')})`, toRead)).length,
+        starred: __brook.starred().includes(toStar),
+        subscriptions: __brook.subscriptions().map((s) => ({ feedId: s.feedId, category: s.category })),
       }),
       { toRead, toStar },
     )
@@ -213,7 +214,7 @@ describeBrowser('offline-first', () => {
     expect(keys.every((k) => k.state === 'done')).toBe(true)
     expect([...sentKeys.values()]).toEqual([1, 1, 1, 1])
     expect(new Set(keys.map((k) => k.key))).toEqual(new Set(sentKeys.keys()))
-    const unread = await page.evaluate(() => window.__brook.unread())
+    const unread = await page.evaluate(() => __brook.unread())
     expect(unread[feedA]).toBe(FEED_A_ENTRIES - 5)
     await screenshot(page, 'offline-04-synced-after-reconnect')
   })
@@ -226,11 +227,11 @@ describeBrowser('offline-first', () => {
     } finally {
       db.close()
     }
-    await page.evaluate((id) => window.__brook.actions.star(id, 0), doomed)
+    await page.evaluate((id) => __brook.actions.star(id, 0), doomed)
     await page.getByText('Entry not found').first().waitFor({ timeout: 15_000 })
     await waitOutboxEmpty(page)
     const state = await page.evaluate(
-      async (id) => ({ starred: window.__brook.starred().includes(id), local: (await window.__brook.localDb.all('SELECT entryId FROM collections WHERE entryId = ?', [id])).length }),
+      async (id) => ({ starred: __brook.starred().includes(id), local: (await __brook.localDb.all('SELECT entryId FROM collections WHERE entryId = ?', [id])).length }),
       doomed,
     )
     expect(state).toEqual({ starred: false, local: 0 })
@@ -244,23 +245,23 @@ describeBrowser('offline-first', () => {
     await second.goto(`${server.url}/`)
     await waitReady(second, 1)
     const target = feedAIds[7]
-    expect((await second.evaluate((id) => window.__brook.entry(id), target))?.read).toBe(false)
+    expect((await second.evaluate((id) => __brook.entry(id), target))?.read).toBe(false)
 
-    await page.evaluate((id) => window.__brook.actions.markRead([id]), target)
+    await page.evaluate((id) => __brook.actions.markRead([id]), target)
     // The other tab hears of the local change at once (BroadcastChannel)…
-    await until(async () => (await second.evaluate((id) => window.__brook.entries([id])[0]?.read, target)) === true, 'the second tab to see the read')
+    await until(async () => (await second.evaluate((id) => __brook.entries([id])[0]?.read, target)) === true, 'the second tab to see the read')
     await waitOutboxEmpty(page)
     // …and its next sync with the server agrees.
-    await second.evaluate(() => window.__brook.refresh())
-    await second.evaluate(() => window.__brook.timeline({ view: 0 }, true))
-    expect((await second.evaluate((id) => window.__brook.entries([id])[0], target))?.read).toBe(true)
+    await second.evaluate(() => __brook.refresh())
+    await second.evaluate(() => __brook.timeline({ view: 0 }, true))
+    expect((await second.evaluate((id) => __brook.entries([id])[0], target))?.read).toBe(true)
 
     // Both tabs wake up on reconnect; the outbox lock lets one of them send each row, once.
     const before = sentKeys.size
     await context.setOffline(true)
     const more = feedAIds.slice(8, 10)
-    await page.evaluate((ids) => window.__brook.actions.markRead([ids[0]]), more)
-    await second.evaluate((ids) => window.__brook.actions.markRead([ids[1]]), more)
+    await page.evaluate((ids) => __brook.actions.markRead([ids[0]]), more)
+    await second.evaluate((ids) => __brook.actions.markRead([ids[1]]), more)
     await context.setOffline(false)
     await waitOutboxEmpty(page)
     await waitOutboxEmpty(second)
@@ -276,23 +277,23 @@ describeBrowser('offline-first', () => {
 
   it('5. a failed migration deletes and rebuilds the local database', async () => {
     // A migration record this build does not know: "Missing migration", then delete and rebuild.
-    await page.evaluate(() => window.__brook.localDb.write("INSERT INTO __brook_migrations (tag, appliedAt) VALUES ('9999_from_the_future', 'x')"))
+    await page.evaluate(() => __brook.localDb.write("INSERT INTO __brook_migrations (tag, appliedAt) VALUES ('9999_from_the_future', 'x')"))
     await page.reload()
     await waitReady(page, 1)
     const after = await page.evaluate(async () => ({
-      rebuilt: window.__brook.status().rebuilt,
-      tags: (await window.__brook.localDb.all('SELECT tag FROM __brook_migrations ORDER BY id')).map((r) => r.tag),
+      rebuilt: __brook.status().rebuilt,
+      tags: (await __brook.localDb.all('SELECT tag FROM __brook_migrations ORDER BY id')).map((r) => r.tag),
     }))
     expect(after.rebuilt).toBe(true)
     expect(after.tags).not.toContain('9999_from_the_future')
     expect(after.tags[0]).toBe('0000_init')
     // The rebuilt database fills again from the server.
-    expect((await page.evaluate(() => window.__brook.timeline({ view: 0 }, true))).length).toBeGreaterThan(0)
+    expect((await page.evaluate(() => __brook.timeline({ view: 0 }, true))).length).toBeGreaterThan(0)
 
     // A corrupted file: garbage where the database was (written while no tab holds it).
     await page.goto(`${server.url}/favicon.svg`)
     await page.evaluate(async () => {
-      const root = await navigator.storage.getDirectory()
+      const root = await (globalThis as unknown as PageGlobals).navigator.storage.getDirectory()
       const file = await root.getFileHandle('WA_SQLITE', { create: true })
       const writable = await file.createWritable()
       await writable.write(new Uint8Array(8192).fill(0x5a))
@@ -300,14 +301,14 @@ describeBrowser('offline-first', () => {
     })
     await page.goto(`${server.url}/`)
     await waitReady(page, 1)
-    expect(await page.evaluate(() => window.__brook.status().rebuilt)).toBe(true)
-    expect((await page.evaluate(() => window.__brook.timeline({ view: 0 }, true))).length).toBeGreaterThan(0)
+    expect(await page.evaluate(() => __brook.status().rebuilt)).toBe(true)
+    expect((await page.evaluate(() => __brook.timeline({ view: 0 }, true))).length).toBeGreaterThan(0)
     await screenshot(page, 'offline-07-rebuilt-database')
   })
 
   it('6. exports the local database as a .db file that node:sqlite opens', async () => {
-    await page.evaluate((ids) => Promise.all(ids.map((id) => window.__brook.entry(id))), feedAIds.slice(0, 3))
-    const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate(() => window.__brook.actions.exportLocalDatabase())])
+    await page.evaluate((ids) => Promise.all(ids.map((id) => __brook.entry(id))), feedAIds.slice(0, 3))
+    const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate(() => __brook.actions.exportLocalDatabase())])
     expect(download.suggestedFilename()).toMatch(/^brook-\d{4}-\d{2}-\d{2}\.db$/)
     const dir = await mkdtemp(path.join(os.tmpdir(), 'brook-export-'))
     tmp.push(dir)
