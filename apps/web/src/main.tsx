@@ -1,4 +1,5 @@
 /** Entry point: styles, i18n, then the app (once the starting language's strings are in). */
+import './db/prewarm.ts'
 import './styles.css'
 import { i18nReady } from './i18n/index.ts'
 import { StrictMode } from 'react'

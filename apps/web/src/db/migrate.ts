@@ -15,7 +15,11 @@ export const MIGRATIONS_TABLE = '__brook_migrations'
 
 /** Applies the pending migrations, each in its own transaction; returns the tags applied. */
 export async function migrate(db: SqlExecutor, migrations: LocalMigration[]): Promise<string[]> {
-  await db.run([{ sql: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id INTEGER PRIMARY KEY AUTOINCREMENT, tag TEXT NOT NULL UNIQUE, appliedAt TEXT NOT NULL)` }], { transaction: true })
+  // A read first: an up-to-date database starts without any write transaction.
+  const [exists] = await db.run([{ sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", params: [MIGRATIONS_TABLE] }])
+  if (exists.rows.length === 0) {
+    await db.run([{ sql: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id INTEGER PRIMARY KEY AUTOINCREMENT, tag TEXT NOT NULL UNIQUE, appliedAt TEXT NOT NULL)` }], { transaction: true })
+  }
   const [result] = await db.run([{ sql: `SELECT tag FROM ${MIGRATIONS_TABLE} ORDER BY id DESC LIMIT 1` }])
   const last = toObjects<{ tag: string }>(result)[0]?.tag ?? null
   let start = 0

@@ -11,10 +11,6 @@ import { persistQueryClient } from './queryCache.ts'
 
 const persisted = new WeakMap<QueryClient, () => void>()
 
-// The database worker starts while the rest of the bundle evaluates, before React's first
-// render: worker, WebAssembly and OPFS set-up overlap with the app's own start (bench/web-offline).
-if (typeof window !== 'undefined' && typeof Worker !== 'undefined') void startLocalFirst()
-
 /** Starts local-first for this query client (idempotent). */
 export function useLocalFirst(client: QueryClient): void {
   // During the first render, not in an effect: queries marked to persist start with their data,
