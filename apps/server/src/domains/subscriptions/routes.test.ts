@@ -166,6 +166,16 @@ describeEachDialect('subscriptions API', (dialect) => {
     // The failed item gave its quota back.
     expect(imported.body.data.quota).toEqual({ limit: 3, used: 2, remaining: 1 })
 
+    // The upload form of import, narrowed to a selection with `urls`.
+    const other = await signedUpClient(server, 'opml2@example.com')
+    const upload = new FormData()
+    upload.set('file', new Blob([opml], { type: 'text/x-opml' }), 'subs.opml')
+    upload.set('urls', JSON.stringify([farm.url('/gen/json/53')]))
+    const viaForm = await fetch(`${server.url}/api/subscriptions/import`, { method: 'POST', body: upload, headers: { cookie: [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: server.url } })
+    const formBody = (await viaForm.json()) as any
+    expect(formBody.data.results).toEqual([expect.objectContaining({ url: farm.url('/gen/json/53'), status: 'subscribed' })])
+    expect((await other.get('/api/subscriptions')).body.data.map((s: any) => s.title)).toEqual(['Three'])
+
     const exported = await user.get('/api/subscriptions/export')
     expect(exported.headers.get('content-type')).toMatch(/opml/)
     const text = String(exported.body)
