@@ -161,9 +161,19 @@ export function parseEntriesPage(data: unknown): EntriesPage {
     const rawEntry = isObject(item.entries) ? item.entries : item
     if (!rawEntry.id) continue
     const read = typeof item.read === 'boolean' ? item.read : undefined
-    const entry = toEntry({ ...rawEntry, feedId: rawEntry.feedId ?? (isObject(item.feeds) ? item.feeds.id : undefined), inboxHandle: rawEntry.inboxHandle ?? item.inboxId }, read)
+    // `feeds` is the entry's feed, or its inbox (type inbox) for inbox entries.
+    const source = isObject(item.feeds) ? item.feeds : null
+    const isInbox = source?.type === 'inbox'
+    const entry = toEntry(
+      {
+        ...rawEntry,
+        feedId: rawEntry.feedId !== undefined ? rawEntry.feedId : isInbox ? null : source?.id,
+        inboxHandle: rawEntry.inboxHandle ?? (isInbox ? source?.id : item.inboxId),
+      },
+      read,
+    )
     page.entries.push(entry)
-    if (isObject(item.feeds)) pushFeed(item.feeds)
+    if (source && !isInbox) pushFeed(source)
     if (isObject(item.collections)) {
       page.collections.push({ entryId: entry.id, feedId: entry.feedId, createdAt: String(item.collections.createdAt ?? new Date().toISOString()), view: Number(item.view ?? item.collections.view ?? 0) as FeedViewType })
     }
