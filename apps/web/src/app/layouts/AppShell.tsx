@@ -70,7 +70,9 @@ export function AppShell() {
   const setDrawer = useLayoutStore((s) => s.setMobileDrawer)
   const location = useLocation()
   useHotkeyDispatcher(platform().ownsGlobalShortcuts)
-  useEffect(() => setDrawer(false), [location.pathname, setDrawer])
+  useEffect(() => {
+    setDrawer(false)
+  }, [location.pathname, setDrawer])
 
   const showSidebar = !mobile && column && !ui.zenMode
   return (
@@ -97,7 +99,7 @@ export function AppShell() {
         <Dialog.Root open={drawer} onOpenChange={setDrawer}>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/30 dark:bg-black/50" />
-            <Dialog.Content data-testid="mobile-drawer" className="fixed inset-y-0 left-0 z-40 flex w-[min(320px,86vw)] bg-white shadow-2xl outline-none dark:bg-zinc-950">
+            <Dialog.Content data-testid="mobile-drawer" onOpenAutoFocus={(e) => (e.preventDefault(), (e.currentTarget as HTMLElement).focus())} className="fixed inset-y-0 left-0 z-40 flex w-[min(320px,86vw)] bg-white shadow-2xl outline-none dark:bg-zinc-950">
               <Dialog.Title className="sr-only">{t('sidebar.subscriptions')}</Dialog.Title>
               <Dialog.Description className="sr-only">{t('sidebar.subscriptions')}</Dialog.Description>
               <SubscriptionSidebar onNavigate={() => setDrawer(false)} />

@@ -199,8 +199,8 @@ export default {
         'previous-entry': 'Previous entry',
       },
       timeline: {
-        'switch-next': 'Next entry',
-        'switch-previous': 'Previous entry',
+        'switch-next': 'Next in the timeline',
+        'switch-previous': 'Previous in the timeline',
         refetch: 'Refresh timeline',
         'unread-only': 'Toggle unread only',
       },

@@ -198,8 +198,8 @@ export default {
         'previous-entry': '前のエントリー',
       },
       timeline: {
-        'switch-next': '次のエントリー',
-        'switch-previous': '前のエントリー',
+        'switch-next': 'タイムラインの次へ',
+        'switch-previous': 'タイムラインの前へ',
         refetch: 'タイムラインを更新',
         'unread-only': '未読のみ表示を切り替え',
       },

@@ -198,8 +198,8 @@ export default {
         'previous-entry': '上一个条目',
       },
       timeline: {
-        'switch-next': '下一个条目',
-        'switch-previous': '上一个条目',
+        'switch-next': '时间线中的下一个',
+        'switch-previous': '时间线中的上一个',
         refetch: '刷新时间线',
         'unread-only': '切换只显示未读',
       },

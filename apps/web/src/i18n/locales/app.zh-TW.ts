@@ -198,8 +198,8 @@ export default {
         'previous-entry': '上一個項目',
       },
       timeline: {
-        'switch-next': '下一個項目',
-        'switch-previous': '上一個項目',
+        'switch-next': '時間軸中的下一個',
+        'switch-previous': '時間軸中的上一個',
         refetch: '重新整理時間軸',
         'unread-only': '切換只顯示未讀',
       },

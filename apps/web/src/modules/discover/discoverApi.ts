@@ -109,7 +109,8 @@ export function guessView(entries: PreviewEntry[], fallback: FeedViewType): Feed
   for (const e of entries) {
     if (e.attachments?.some((a) => (a.mime_type ?? a.mimeType ?? '').startsWith('audio/') || AUDIO.test(a.url))) audio++
     else if (e.media?.some((m) => m.type === 'video')) video++
-    else if (e.media?.some((m) => m.type === 'photo') && (e.description ?? '').length < 400) picture++
+    // Pictures: a photo with little text around it (an article with a figure stays an article).
+    else if (e.media?.some((m) => m.type === 'photo') && (e.description ?? '').replace(/<[^>]+>/g, '').trim().length < 160) picture++
   }
   const half = entries.length / 2
   if (audio >= half) return FeedViewType.Audios

@@ -26,7 +26,9 @@ export const EntryContent = memo(function EntryContent({ cacheKey, html, baseUrl
     hideTimer.current = setTimeout(() => setHover(null), HIDE_DELAY_MS)
   }, [])
   useEffect(() => () => (clearTimeout(showTimer.current), clearTimeout(hideTimer.current)), [])
-  useEffect(() => setHover(null), [safe])
+  useEffect(() => {
+    setHover(null)
+  }, [safe])
 
   const onMouseOver = (e: React.MouseEvent) => {
     const a = (e.target as HTMLElement).closest('a[href]') as HTMLAnchorElement | null

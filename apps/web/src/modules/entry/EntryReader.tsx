@@ -37,7 +37,9 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
   const navigate = useNavigate()
   const scrollRef = useRef<HTMLDivElement>(null)
 
-  useEffect(() => scrollRef.current?.scrollTo({ top: 0 }), [entryId])
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 })
+  }, [entryId])
 
   const back = mobile || VIEW_INFO[params.view].wide ? () => navigate(timelinePath({ view: params.view, feedId: params.feedId })) : undefined
 

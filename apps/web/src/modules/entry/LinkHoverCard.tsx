@@ -20,7 +20,9 @@ export function LinkHoverCard({ target, onEnter, onLeave }: { target: HoverTarge
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
-  useEffect(() => setCopied(false), [target.href])
+  useEffect(() => {
+    setCopied(false)
+  }, [target.href])
 
   const copy = async () => {
     try {

@@ -97,7 +97,7 @@ function Recorder({ commandId, onSave, onCancel }: { commandId: string; onSave: 
     e.stopPropagation()
     if (e.key === 'Escape' && keys.length === 0) return onCancel()
     if (e.key === 'Enter' && keys.length > 0) return conflicts.length === 0 ? onSave(value) : undefined
-    if (e.key === 'Backspace' && keys.length === 0) return onSave('')
+    if (e.key === 'Backspace') return keys.length === 0 ? onSave('') : setKeys([])
     if (isModifierKey(e.key)) return
     const stroke = hotkeyOfStroke(strokeOf(e.nativeEvent))
     const now = Date.now()

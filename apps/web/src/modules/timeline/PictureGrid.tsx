@@ -54,7 +54,9 @@ export function PictureGrid({ ids, activeId, hasNextPage, isFetchingNextPage, fe
     paddingStart: 4,
     paddingEnd: 64,
   })
-  useEffect(() => virtualizer.measure(), [lanes, column, masonry, virtualizer])
+  useEffect(() => {
+    virtualizer.measure()
+  }, [lanes, column, masonry, virtualizer])
   const items = virtualizer.getVirtualItems()
 
   const idAt = useCallback((i: number) => ids[i] ?? null, [ids])

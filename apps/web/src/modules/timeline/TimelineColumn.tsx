@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { CompassIcon, RssIcon } from '../../components/icons.tsx'
-import { ArrowUpIcon } from '../../components/moreIcons.tsx'
+import { ArrowUpIcon, CheckCheckIcon } from '../../components/moreIcons.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
-import { markAllRead, timelineFromParams, updateSettings, useEntries } from '../../store/index.ts'
+import { markAllRead, timelineFromParams, updateSettings, useEntries, useSubscriptions } from '../../store/index.ts'
 import { useEntryStore } from '../../store/entities/entries.ts'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
 import { useGeneralSettings, useUiSettings } from '../settings/useSettingsValues.ts'
@@ -20,6 +20,7 @@ import { PictureGrid } from './PictureGrid.tsx'
 import { TimelineHeader } from './TimelineHeader.tsx'
 import { useTimelineNavStore } from './timelineNav.ts'
 import { useCheckNew } from './useCheckNew.ts'
+import { useRefetchOnSourcesChange } from './useRefetchOnSourcesChange.ts'
 import { useOpenEntry } from './useOpenEntry.ts'
 import { useTimelineParams } from './useTimelineParams.ts'
 import { useTimelineTitle } from './useTimelineTitle.ts'
@@ -35,12 +36,17 @@ export function TimelineColumn({ className = '', style }: { className?: string; 
   const result = useEntries(timeline)
   const title = useTimelineTitle(params)
   const onOpen = useOpenEntry(params)
+  const hasSubscriptions = useSubscriptions(params.view).length > 0
 
   const newestInsertedAt = useEntryStore((s) => (result.ids[0] ? (s.byId[result.ids[0]]?.insertedAt ?? null) : null))
   const hasNew = useCheckNew(timeline, newestInsertedAt, result.source === 'server')
 
+  useRefetchOnSourcesChange(params.view, result.refetch)
+
   const publish = useTimelineNavStore((s) => s.publish)
-  useEffect(() => publish({ ids: result.ids, params, refetch: result.refetch }), [result.ids, result.refetch, params, publish])
+  useEffect(() => {
+    publish({ ids: result.ids, params, refetch: result.refetch })
+  }, [result.ids, result.refetch, params, publish])
 
   const toggleUnreadOnly = useCallback(() => void updateSettings('general', { unreadOnly: !general.unreadOnly }), [general.unreadOnly])
   const filter = markAllFilterOf(params, general.hidePrivateSubscriptionsInTimeline)
@@ -89,7 +95,13 @@ export function TimelineColumn({ className = '', style }: { className?: string; 
         refetching={result.isFetching && !result.isFetchingNextPage}
       />
       {result.ids.length === 0 ? (
-        <TimelineEmpty loading={result.status === 'loading' || (result.isFetching && result.source === 'local')} unreadOnly={unreadOnly} error={result.status === 'error'} onRetry={refetch} />
+        <TimelineEmpty
+          loading={result.status === 'loading' || (result.isFetching && result.source === 'local')}
+          allRead={unreadOnly && hasSubscriptions}
+          error={result.status === 'error'}
+          onRetry={refetch}
+          onShowAll={toggleUnreadOnly}
+        />
       ) : grid ? (
         <PictureGrid {...listProps} gridStyle={gridStyle} />
       ) : (
@@ -99,7 +111,7 @@ export function TimelineColumn({ className = '', style }: { className?: string; 
   )
 }
 
-function TimelineEmpty({ loading, unreadOnly, error, onRetry }: { loading: boolean; unreadOnly: boolean; error: boolean; onRetry: () => void }) {
+function TimelineEmpty({ loading, allRead, error, onRetry, onShowAll }: { loading: boolean; allRead: boolean; error: boolean; onRetry: () => void; onShowAll: () => void }) {
   const { t } = useTranslation('timeline')
   if (loading)
     return (
@@ -115,9 +127,19 @@ function TimelineEmpty({ loading, unreadOnly, error, onRetry }: { loading: boole
         </button>
       </EmptyState>
     )
+  if (allRead)
+    return (
+      <div className="flex-1" data-testid="timeline-empty">
+        <EmptyState icon={<CheckCheckIcon size={40} strokeWidth={1.25} />} title={t('allReadTitle')} hint={t('allReadHint')}>
+          <button type="button" onClick={onShowAll} className="inline-flex h-8 items-center rounded-lg border border-zinc-200 bg-white px-3 text-[13px] font-medium text-zinc-700 shadow-xs transition-colors hover:bg-zinc-50 dark:border-zinc-700/80 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800">
+            {t('showAll')}
+          </button>
+        </EmptyState>
+      </div>
+    )
   return (
     <div className="flex-1" data-testid="timeline-empty">
-      <EmptyState icon={<RssIcon size={40} strokeWidth={1.25} />} title={unreadOnly ? t('allReadTitle') : t('emptyTitle')} hint={unreadOnly ? t('allReadHint') : t('emptyHint')}>
+      <EmptyState icon={<RssIcon size={40} strokeWidth={1.25} />} title={t('emptyTitle')} hint={t('emptyHint')}>
         <Link
           to="/discover"
           className="inline-flex h-8 items-center gap-1.5 rounded-lg border border-zinc-200 bg-white px-3 text-[13px] font-medium text-zinc-700 shadow-xs transition-colors hover:bg-zinc-50 dark:border-zinc-700/80 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800"
