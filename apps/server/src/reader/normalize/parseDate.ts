@@ -156,11 +156,22 @@ function parseFallback(s: string): Date | null {
   return Number.isFinite(t2) ? new Date(t2) : null
 }
 
+/**
+ * The two shapes nearly every feed uses, with an explicit zone, which the engine's own parser reads
+ * exactly (and fast): RFC 822 with GMT/UT/Z or a numeric offset, ISO 8601 with Z or ±hh:mm.
+ */
+const STRICT_RFC822 = /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}(?::\d{2})? (?:GMT|UT|UTC|Z|[+-]\d{4})$/
+const STRICT_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
+
 /** Parses one date string of a feed; null when it holds no recognisable date. */
 export function parseDate(raw: string | null | undefined): Date | null {
   if (raw == null) return null
   const s = raw.trim().replace(/\s+/g, ' ')
   if (s === '' || s.length > 100) return null
+  if (STRICT_RFC822.test(s) || STRICT_ISO.test(s)) {
+    const t = Date.parse(s)
+    if (Number.isFinite(t)) return new Date(t)
+  }
   const date =
     (/^\d{4}/.test(s) ? parseIso(s) ?? parseNumeric(s) : null) ??
     (/^\d{1,2}\.\d{1,2}\.\d{4}/.test(s) ? parseNumeric(s) : null) ??
