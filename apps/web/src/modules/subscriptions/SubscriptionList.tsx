@@ -22,7 +22,7 @@ export function SubscriptionList({ view, params, onNavigate }: { view: FeedViewT
   const loaded = useSubscriptionsLoaded()
   const { sidebarShowUnreadCount } = useUiSettings()
   const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, getItemKey: (i) => items[i].key })
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, getItemKey: (i) => items[i].key, initialRect: { width: 256, height: 800 } })
   const setTargets = useSidebarNavStore((s) => s.setTargets)
 
   useEffect(() => {
