@@ -36,7 +36,9 @@ interface Persisted {
 export function shouldPersistQuery(query: Pick<Query, 'meta' | 'state'>): boolean {
   if (query.meta?.persist !== true) return false
   if (query.state.status !== 'success') return false
-  const data = query.state.data as { pages?: unknown; pageParams?: unknown } | undefined
+  const data = query.state.data as { pages?: unknown; pageParams?: unknown } | null | undefined
+  // Nothing to keep (e.g. "no session"): restoring it would only hide the real answer.
+  if (data === null || data === undefined) return false
   if (data && typeof data === 'object' && Array.isArray(data.pages) && Array.isArray(data.pageParams)) return false
   return true
 }

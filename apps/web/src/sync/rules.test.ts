@@ -60,6 +60,7 @@ describe('query persistence (SPEC §9)', () => {
     expect(shouldPersistQuery(q(undefined, 'success', { a: 1 }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'error', undefined))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', { pages: [], pageParams: [] }))).toBe(false)
+    expect(shouldPersistQuery(q({ persist: true }, 'success', null))).toBe(false)
   })
 
   it('restores a saved cache younger than 7 days, and drops an older one', () => {

@@ -61,7 +61,8 @@ async function loadSession(): Promise<SessionPayload | null> {
 /** Keeps the session store in step with the server. */
 export function useSessionQuery() {
   // Persisted (docs/offline-first.md), so an offline start still knows who is signed in.
-  const query = useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: SESSION_STALE_MS, retry: 1, retryDelay: 1000, meta: { persist: true } })
+  // Always asked again at start: a restored session shows at once and the answer confirms it.
+  const query = useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: SESSION_STALE_MS, retry: 1, retryDelay: 1000, refetchOnMount: 'always', meta: { persist: true } })
   const status = useSessionStore((s) => s.status)
   useEffect(() => {
     // A session restored from the persisted cache (the server unreachable, e.g. offline) is applied as is.
