@@ -328,4 +328,14 @@ describeBrowser('offline-first', () => {
     }
     await screenshot(page, 'offline-08-after-export')
   })
+
+  it('Reset Local Database deletes the local database and every brook: key, then starts again at /', async () => {
+    await page.evaluate(() => __brook.localDb.write("INSERT OR REPLACE INTO kv (key, value) VALUES ('marker', '1')"))
+    await page.evaluate(() => localStorage.setItem('brook:marker', '1'))
+    await Promise.all([page.waitForURL(/\/timeline\//), page.evaluate(() => void __brook.actions.resetLocalDatabase())])
+    await waitReady(page, 1)
+    const after = await page.evaluate(async () => ({ kv: await __brook.localDb.all("SELECT value FROM kv WHERE key = 'marker'"), marker: localStorage.getItem('brook:marker') }))
+    expect(after).toEqual({ kv: [], marker: null })
+    await screenshot(page, 'offline-09-after-reset')
+  })
 })
