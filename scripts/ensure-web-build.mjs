@@ -50,7 +50,10 @@ export function ensureWebBuild() {
   if (!reason) return false
   console.log(`[brook] building the web app: ${reason}`)
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const result = spawnSync(npm, ['run', 'build', '-w', '@brook/web'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' })
+  // NODE_ENV=production whatever the caller runs under: Vite honours an inherited NODE_ENV, and a
+  // build started from Vitest (NODE_ENV=test) would otherwise ship React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const result = spawnSync(npm, ['run', 'build', '-w', '@brook/web'], { cwd: root, stdio: 'inherit', env, shell: process.platform === 'win32' })
   if (result.error) throw result.error
   if (result.status !== 0) throw new Error(`web build failed with exit code ${result.status}`)
   return true
