@@ -97,20 +97,7 @@ export interface SettingsByTab {
   ai: AiSettings
 }
 
-/** The keys each tab accepts (SPEC §5: payloads are filtered to them). */
-export const SETTINGS_KEYS: { [T in SettingsTab]: readonly (keyof SettingsByTab[T])[] } = {
-  general: Object.keys(generalShape) as (keyof GeneralSettings)[],
-  ui: Object.keys(uiShape) as (keyof UiSettings)[],
-  ai: Object.keys(aiShape) as (keyof AiSettings)[],
-}
-
 // Defaults live in settingsDefaults.ts (no zod), so the web app can read them without shipping zod.
-export { DEFAULT_AI_SETTINGS, DEFAULT_GENERAL_SETTINGS, DEFAULT_TOOLBAR_MAIN, defaultSettings, defaultUiSettings, ENHANCED_ONLY_KEYS } from './settingsDefaults.ts'
+// So do the keys of each tab (the defaults name every key) and the payload filter built on them.
+export { DEFAULT_AI_SETTINGS, DEFAULT_GENERAL_SETTINGS, DEFAULT_TOOLBAR_MAIN, defaultSettings, defaultUiSettings, ENHANCED_ONLY_KEYS, filterSettingsPayload, SETTINGS_KEYS } from './settingsDefaults.ts'
 
-/** Keeps only the tab's known keys (SPEC §5); returns null when nothing is left to send. */
-export function filterSettingsPayload<T extends SettingsTab>(tab: T, payload: Record<string, unknown>): Partial<SettingsByTab[T]> | null {
-  const allowed = SETTINGS_KEYS[tab] as readonly string[]
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(payload)) if (allowed.includes(key) && value !== undefined) out[key] = value
-  return Object.keys(out).length > 0 ? (out as Partial<SettingsByTab[T]>) : null
-}

@@ -2,7 +2,7 @@
  * Defaults of the three settings tabs (SPEC §3) and the enhanced-only keys (SPEC §5), kept apart
  * from the zod schemas in settings.ts so a client can use them without loading zod.
  */
-import type { AiSettings, GeneralSettings, SettingsByTab, UiSettings } from './settings.ts'
+import type { AiSettings, GeneralSettings, SettingsByTab, SettingsTab, UiSettings } from './settings.ts'
 
 /** Main toolbar actions by default (SPEC §2); the web app's action ids. */
 export const DEFAULT_TOOLBAR_MAIN = ['entry:read', 'entry:star', 'entry:toggle-ai-summary', 'entry:readability', 'entry:view-source-content', 'entry:share'] as const
@@ -82,3 +82,18 @@ export const ENHANCED_ONLY_KEYS = {
   general: ['groupByDate', 'autoExpandLongSocialMedia'],
   ui: ['hideExtraBadge', 'codeHighlightThemeLight', 'codeHighlightThemeDark', 'dateFormat', 'readerRenderInlineStyle', 'modalOverlay', 'reduceMotion', 'usePointerCursor', 'opaqueSidebar'],
 } as const
+
+/** The keys each tab accepts (SPEC §5: payloads are filtered to them) — the keys of its defaults. */
+export const SETTINGS_KEYS: { [T in SettingsTab]: readonly (keyof SettingsByTab[T])[] } = {
+  general: Object.keys(DEFAULT_GENERAL_SETTINGS) as (keyof GeneralSettings)[],
+  ui: Object.keys(defaultUiSettings()) as (keyof UiSettings)[],
+  ai: Object.keys(DEFAULT_AI_SETTINGS) as (keyof AiSettings)[],
+}
+
+/** Keeps only the tab's known keys (SPEC §5); returns null when nothing is left to send. */
+export function filterSettingsPayload<T extends SettingsTab>(tab: T, payload: Record<string, unknown>): Partial<SettingsByTab[T]> | null {
+  const allowed = SETTINGS_KEYS[tab] as readonly string[]
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(payload)) if (allowed.includes(key) && value !== undefined) out[key] = value
+  return Object.keys(out).length > 0 ? (out as Partial<SettingsByTab[T]>) : null
+}

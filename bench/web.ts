@@ -1,0 +1,248 @@
+/**
+ * bench/web (issue 6): the reading screens in headless Chromium over loopback, against a real
+ * Brook server whose database holds 1,000 feeds × 10 entries (10,000 entries) that one user
+ * follows (1,000 subscriptions).
+ *
+ * 1. First-route JavaScript: every script the browser loads for `/` (→ the Articles timeline)
+ *    until the first entry is painted and the network is quiet, gzip-compressed here (level 9,
+ *    as a CDN would). The SQLite worker and its WebAssembly (issue 5's local database) are
+ *    reported apart. Target < 250 KB for the page's own scripts.
+ * 2. Time from navigation to the first timeline entry painted: a fresh browser profile (empty
+ *    local database, so from the network) and a reload (the local database answers first).
+ *    Target < 1 s.
+ * 3. Scrolling 10,000 entries: the timeline is paged down (infinite scroll, 50 a page) until all
+ *    10,000 are in the list, then scrolled top to bottom at a steady 3,000 px/s while every frame
+ *    is timed. Frames over 16.7 ms (target < 1 %) and the DOM node count (flat) are reported.
+ *
+ * Usage: npm run bench -- web [runs=5] [feeds=1000] [perFeed=10]
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { BrowserContext, Page } from 'playwright-core'
+import { openDatabase } from '../apps/server/src/db/openDatabase.ts'
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
+import { insertEntries, insertFeed } from '../apps/server/src/test/factories.ts'
+import { launchBrowser } from '../e2e/support/browser.ts'
+import { startServer } from '../e2e/support/server.ts'
+
+// Browser globals used inside page callbacks (this project compiles bench/ without DOM types).
+declare const document: any
+declare const requestAnimationFrame: (callback: (now: number) => void) => number
+declare const MutationObserver: any
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
+const RUNS = Number(args.runs ?? 5)
+const FEEDS = Number(args.feeds ?? 1000)
+const PER_FEED = Number(args.perFeed ?? 10)
+const TOTAL = FEEDS * PER_FEED
+const TARGET_JS_KB = 250
+const TARGET_PAINT_MS = 1000
+const TARGET_LONG_FRAMES = 0.01
+const FRAME_BUDGET_MS = 1000 / 60 + 0.5
+const SCROLL_PX_PER_S = 3000
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const log = (...a: unknown[]) => console.log(...a)
+
+/** Marks the frame in which the first timeline entry is on screen (before any app code runs). */
+const PAINT_PROBE = () => {
+  const seen = () => document.querySelector('[data-testid="entry-item"]')
+  const mark = () => requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('bench:first-entry-painted')))
+  const observer = new MutationObserver(() => {
+    if (seen()) {
+      observer.disconnect()
+      mark()
+    }
+  })
+  document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }))
+}
+
+async function seedServerDatabase(dir: string): Promise<void> {
+  const database = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'brook.db') })
+  try {
+    await migrateToLatest(database.db)
+    const started = performance.now()
+    for (let f = 0; f < FEEDS; f++) {
+      const feedId = await insertFeed(database.db, { title: `Bench feed ${String(f).padStart(4, '0')}`, description: 'A feed for the web bench' })
+      await insertEntries(database.db, feedId, PER_FEED, {
+        newest: new Date(Date.now() - f * 37_000),
+        stepMs: 3_600_000 + f * 1000,
+        guidPrefix: `w${f}`,
+        content: `<p>${'A paragraph of the entry body, as feeds carry it. '.repeat(10)}</p>`,
+      })
+    }
+    log(`seeded ${FEEDS} feeds and ${TOTAL} entries in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  } finally {
+    await database.close()
+  }
+}
+
+async function firstEntryPaint(page: Page): Promise<number> {
+  await page.waitForFunction(() => performance.getEntriesByName('bench:first-entry-painted').length > 0, undefined, { timeout: 60_000 })
+  return page.evaluate(() => performance.getEntriesByName('bench:first-entry-painted')[0].startTime)
+}
+
+async function newContext(browser: Awaited<ReturnType<typeof launchBrowser>>, cookies: Parameters<BrowserContext['addCookies']>[0]): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', serviceWorkers: 'block' })
+  await context.addCookies(cookies)
+  await context.addInitScript(PAINT_PROBE)
+  return context
+}
+
+async function main() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'brook-bench-web-'))
+  await seedServerDatabase(dir)
+  const server = await startServer({ DATA_DIR: dir, AUTH_RATE_LIMIT: 'false', SUBSCRIPTION_LIMIT: String(FEEDS + 10), LOG_LEVEL: 'error' })
+  const browser = await launchBrowser()
+  try {
+    // One user following every feed, with read marking by scroll/hover off (the scroll run
+    // must not send thousands of reads) and unread-only on (the default).
+    const setupContext = await browser.newContext()
+    const setup = await setupContext.newPage()
+    await setup.goto(`${server.url}/favicon.svg`)
+    const subscribed = await setup.evaluate(async ({ feeds }) => {
+      const post = (url: string, method: string, body: unknown) => fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      await post('/api/auth/sign-up/email', 'POST', { email: `bench+${Date.now()}@example.com`, password: 'correct horse battery', name: 'Bench' })
+      let ok = 0
+      const queue = [...feeds]
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let f = queue.shift(); f !== undefined; f = queue.shift()) if ((await post('/api/subscriptions', 'POST', { feedId: f, view: 0 })).ok) ok++
+        }),
+      )
+      await post('/api/settings/general', 'PATCH', { scrollMarkUnread: false, hoverMarkUnread: false })
+      return ok
+    }, { feeds: await feedIds(dir) })
+    log(`subscribed to ${subscribed} feeds`)
+    const cookies = await setupContext.cookies()
+    await setupContext.close()
+
+    // 1 + 2a. Fresh profiles: scripts loaded and the first entry painted from the network.
+    const coldPaint: number[] = []
+    let scripts: { url: string; gzip: number; raw: number }[] = []
+    for (let run = 0; run < RUNS; run++) {
+      const context = await newContext(browser, cookies)
+      const page = await context.newPage()
+      const loaded: { url: string; body: Promise<Buffer | null> }[] = []
+      page.on('response', (response) => {
+        const type = response.request().resourceType()
+        if (type === 'script' || response.url().endsWith('.js')) loaded.push({ url: response.url(), body: response.body().catch(() => null) })
+      })
+      await page.goto(`${server.url}/`)
+      coldPaint.push(await firstEntryPaint(page))
+      await page.waitForLoadState('networkidle')
+      if (run === 0) {
+        scripts = []
+        for (const s of loaded) {
+          const body = await s.body
+          if (body) scripts.push({ url: new URL(s.url).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })
+        }
+      }
+      await context.close()
+    }
+
+    // 2b. Reloads: the local database answers first.
+    const context = await newContext(browser, cookies)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    await firstEntryPaint(page)
+    await page.waitForLoadState('networkidle')
+    const warmPaint: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      await page.reload()
+      warmPaint.push(await firstEntryPaint(page))
+      await page.waitForLoadState('networkidle')
+    }
+
+    // 3. Page the timeline down to all 10,000 entries, then scroll it top to bottom, timing frames.
+    const loadStart = performance.now()
+    await page.evaluate(async (total) => {
+      const list = (document.querySelector('[data-testid="entry-list"]') as { scrollTop: number; scrollHeight: number; clientHeight: number })
+      const count = () => document.querySelectorAll('[data-testid="entry-item"]').length
+      let last = -1
+      let still = 0
+      for (;;) {
+        list.scrollTop = list.scrollHeight
+        await new Promise((r) => setTimeout(r, 60))
+        const height = list.scrollHeight
+        if (height === last) {
+          still++
+          if (still > 60) break
+        } else still = 0
+        last = height
+        if (count() > 0 && document.body.innerText.includes('You are all caught up')) break
+        void total
+      }
+    }, TOTAL)
+    const loadedIds = await page.evaluate(() => (globalThis as { __brook?: { timeline(t: { view: number }): Promise<string[]> } }).__brook?.timeline({ view: 0 }).then((ids) => ids.length) ?? -1)
+    log(`paged the timeline down in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`)
+
+    const scroll = await page.evaluate(
+      async ({ pxPerS, budget }) => {
+        const list = (document.querySelector('[data-testid="entry-list"]') as { scrollTop: number; scrollHeight: number; clientHeight: number })
+        list.scrollTop = 0
+        await new Promise((r) => setTimeout(r, 300))
+        const nodes: number[] = []
+        const frames: number[] = []
+        const end = list.scrollHeight - list.clientHeight
+        const started = performance.now()
+        let previous = started
+        let sampled = 0
+        await new Promise<void>((resolve) => {
+          const step = (now: number) => {
+            frames.push(now - previous)
+            previous = now
+            list.scrollTop = Math.min(end, ((now - started) / 1000) * pxPerS)
+            if (now - sampled > 500) {
+              sampled = now
+              nodes.push(document.getElementsByTagName('*').length)
+            }
+            if (list.scrollTop >= end - 1) resolve()
+            else requestAnimationFrame(step)
+          }
+          requestAnimationFrame(step)
+        })
+        frames.shift()
+        const items = document.querySelectorAll('[data-testid="entry-item"]').length
+        return { frames: frames.length, long: frames.filter((f) => f > budget).length, worst: Math.max(...frames), seconds: (performance.now() - started) / 1000, nodes, itemsMounted: items, height: end }
+      },
+      { pxPerS: SCROLL_PX_PER_S, budget: FRAME_BUDGET_MS },
+    )
+
+    const own = scripts.filter((s) => !s.url.includes('sqlite.worker'))
+    const worker = scripts.filter((s) => s.url.includes('sqlite.worker'))
+    const ownGzip = own.reduce((n, s) => n + s.gzip, 0)
+    log(`\nweb: ${FEEDS} subscriptions, ${TOTAL} entries, headless Chromium over loopback`)
+    log(`  first-route JavaScript (gzip -9): ${kb(ownGzip)} in ${own.length} files (raw ${kb(own.reduce((n, s) => n + s.raw, 0))}) (target < ${TARGET_JS_KB} KB) ${ownGzip / 1024 < TARGET_JS_KB ? 'OK' : 'OVER'}`)
+    for (const s of own.sort((a, b) => b.gzip - a.gzip)) log(`    ${kb(s.gzip).padStart(9)}  ${s.url}`)
+    if (worker.length) log(`  local-database worker (issue 5), loaded beside the page: ${kb(worker.reduce((n, s) => n + s.gzip, 0))} gzip (plus its WebAssembly)`)
+    log(`  first timeline entry painted, ${RUNS} runs each:`)
+    log(`    fresh profile (network): median ${median(coldPaint).toFixed(0)} ms [${coldPaint.map((n) => n.toFixed(0)).join(', ')}] (target < ${TARGET_PAINT_MS} ms) ${median(coldPaint) < TARGET_PAINT_MS ? 'OK' : 'OVER'}`)
+    log(`    reload (local database first): median ${median(warmPaint).toFixed(0)} ms [${warmPaint.map((n) => n.toFixed(0)).join(', ')}]`)
+    log(`  scrolling ${loadedIds} entries (${scroll.height.toFixed(0)} px at ${SCROLL_PX_PER_S} px/s, ${scroll.seconds.toFixed(1)} s, ${scroll.frames} frames):`)
+    const share = scroll.long / Math.max(1, scroll.frames)
+    log(`    frames over 16.7 ms: ${scroll.long} (${(share * 100).toFixed(2)} %, target < ${TARGET_LONG_FRAMES * 100} %) ${share < TARGET_LONG_FRAMES ? 'OK' : 'OVER'}; worst ${scroll.worst.toFixed(1)} ms`)
+    log(`    DOM nodes while scrolling: min ${Math.min(...scroll.nodes)}, max ${Math.max(...scroll.nodes)} (${scroll.nodes.length} samples); entry rows mounted at the end: ${scroll.itemsMounted}`)
+    if (ownGzip / 1024 >= TARGET_JS_KB || median(coldPaint) >= TARGET_PAINT_MS || share >= TARGET_LONG_FRAMES) process.exitCode = 1
+  } finally {
+    await browser.close()
+    await server.stop()
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** The feeds the factories stored. */
+async function feedIds(dir: string): Promise<string[]> {
+  const { DatabaseSync } = await import('node:sqlite')
+  const db = new DatabaseSync(path.join(dir, 'brook.db'), { readOnly: true })
+  try {
+    return (db.prepare('SELECT id FROM feeds ORDER BY title').all() as { id: string }[]).map((r) => r.id)
+  } finally {
+    db.close()
+  }
+}
+
+await main()
