@@ -31,7 +31,16 @@ let backend: LocalDbBackend | null = null
 let opening: Promise<OpenedLocalDb> | null = null
 let writeChain: Promise<unknown> = Promise.resolve()
 
+/** Where index.html leaves the worker it started early (see sw/vitePlugin.ts). */
+const PRESTARTED_WORKER = '__brookDbWorker'
+
 function createWorker(): Worker {
+  const holder = globalThis as unknown as Record<string, Worker | undefined>
+  const prestarted = holder[PRESTARTED_WORKER]
+  if (prestarted) {
+    delete holder[PRESTARTED_WORKER]
+    return prestarted
+  }
   return new Worker(new URL('./worker/sqlite.worker.ts', import.meta.url), { type: 'module', name: 'brook-local-db' })
 }
 

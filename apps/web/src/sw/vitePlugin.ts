@@ -1,7 +1,10 @@
 /**
- * Emits `dist/sw.js` from `sw.js` with the list of every file of the build (so the whole app
- * shell, the database worker and its WebAssembly included, is cached at install) and a version
- * derived from those names (a new build replaces the old cache).
+ * Build-time help for the offline app shell:
+ * - emits `dist/sw.js` from `sw.js` with the list of every file of the build (so the whole app
+ *   shell, the database worker and its WebAssembly included, is cached at install) and a version
+ *   derived from those names (a new build replaces the old cache);
+ * - starts the local database worker from index.html itself, so WebAssembly and OPFS get ready
+ *   while the app's bundle is still loading (`db/index.ts` adopts that worker).
  */
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -21,5 +24,17 @@ export function brookServiceWorker(): Plugin {
         .replace('const PRECACHE = __BROOK_PRECACHE__', `const PRECACHE = ${JSON.stringify(precache)}`)
       this.emitFile({ type: 'asset', fileName: 'sw.js', source })
     },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const worker = Object.keys(ctx.bundle ?? {}).find((name) => /(^|\/)sqlite\.worker-[\w-]+\.js$/.test(name))
+        if (!worker) return html
+        const start = `try{window.${PRESTARTED_WORKER}=new Worker(${JSON.stringify(`/${worker}`)},{type:'module',name:'brook-local-db'})}catch(e){}`
+        return { html, tags: [{ tag: 'script', children: start, injectTo: 'head' }] }
+      },
+    },
   }
 }
+
+/** The global under which index.html leaves the database worker it started. */
+export const PRESTARTED_WORKER = '__brookDbWorker'

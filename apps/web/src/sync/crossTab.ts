@@ -43,7 +43,7 @@ async function applyRemoteChange(message: ChangeMessage): Promise<void> {
 
 /** Starts listening; returns the stop. */
 export function startCrossTab(): () => void {
-  if (typeof BroadcastChannel === 'undefined') return () => undefined
+  if (typeof BroadcastChannel === 'undefined' || channel) return () => undefined
   channel = new BroadcastChannel(CHANNEL)
   channel.onmessage = (event: MessageEvent<ChangeMessage>) => {
     void applyRemoteChange(event.data).catch((error) => console.warn('[brook] applying another tab’s change failed', error))

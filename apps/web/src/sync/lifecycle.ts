@@ -58,6 +58,8 @@ export function startLocalFirst(options: { queryClient?: QueryClient; storage?: 
       if (opened.rebuilt) console.warn('[brook] the local database was rebuilt after a failed migration')
       await hydrateStores()
       performance.mark?.('brook:hydrated')
+      // Other tabs' local changes are local too: followed from the start, signed in or not yet.
+      startCrossTab()
       useLocalDbStore.getState().set({ status: 'ready', storage: opened.storage, rebuilt: opened.rebuilt, error: null })
       // Housekeeping once the first timeline had the database to itself.
       setTimeout(() => void localDb.write([...housekeeping(), ...pruneEntries()]).catch(() => undefined), HOUSEKEEPING_DELAY_MS)
@@ -91,7 +93,6 @@ export async function bindUser(userId: string): Promise<void> {
   }
   stopSync?.()
   const stops = [
-    startCrossTab(),
     startOutbox(),
     startSettingsSync(),
     watchVisibility(queryClient, () => {

@@ -51,8 +51,22 @@ async function opfsAvailable(): Promise<string | null> {
 
 const vfsCache = new Map<string, Connection['vfs']>()
 
+/**
+ * Started as soon as the worker runs (the page may start it from index.html, before the app's
+ * bundle has loaded): the WebAssembly module and, where OPFS is usable, its VFS. `open` waits
+ * for it instead of starting from nothing.
+ */
+const warm: Promise<void> = (async () => {
+  const { api, module } = await loadModule()
+  if (await opfsAvailable()) return
+  const vfs = await OPFSCoopSyncVFS.create('brook-opfs', module)
+  vfsCache.set('opfs', vfs)
+  api.vfs_register(vfs as never, false)
+})().catch(() => undefined)
+
 async function open(name: string, storage: 'auto' | 'memory'): Promise<OpenResult> {
   if (conn) await close()
+  await warm
   const { api, module } = await loadModule()
   let kind: OpenResult['storage'] = 'memory'
   let fallbackReason: string | undefined = storage === 'memory' ? 'memory requested' : undefined
