@@ -2,7 +2,7 @@
 import { entryFromRow, entryToRow, ENTRY_COLUMNS, ENTRY_LIST_COLUMNS } from '../rows.ts'
 import { placeholders, toObjects, type SqlExecutor, type SqlValue, type Statement } from '../types.ts'
 import type { Entry } from '../../store/types.ts'
-import { chunks, deleteWhereIn, upsert } from './sql.ts'
+import { chunks, deleteWhereIn, jsonRowsSql, parseJsonRows, upsert } from './sql.ts'
 
 /** SPEC §9: entries kept per source beyond the starred and unread ones. */
 export const ENTRIES_KEPT_PER_SOURCE = 20
@@ -80,12 +80,12 @@ export async function readTimeline(db: SqlExecutor, q: LocalTimelineQuery): Prom
     params.push(q.before)
   }
   params.push(q.limit)
-  const columns = ENTRY_LIST_COLUMNS.map((c) => `entries.${c}`).join(', ')
   // The page's rowids first (from an index), then only those rows: sorting the whole rows of
-  // every matching entry would read them all.
-  const sql = `SELECT ${columns} FROM entries WHERE rowid IN (SELECT entries.rowid FROM ${from} WHERE ${where.join(' AND ')} ${order} LIMIT ?) ORDER BY entries.publishedAt DESC, entries.id DESC`
-  const [result] = await db.run([{ sql, params }])
-  return toObjects<Record<string, SqlValue>>(result).map(entryFromRow)
+  // every matching entry would read them all. The rows come back as one JSON cell (sql.ts).
+  const rows = `SELECT ${ENTRY_LIST_COLUMNS.join(', ')} FROM entries WHERE rowid IN (SELECT entries.rowid FROM ${from} WHERE ${where.join(' AND ')} ${order} LIMIT ?)`
+  const [result] = await db.run([{ sql: jsonRowsSql(ENTRY_LIST_COLUMNS, `FROM (${rows})`), params }])
+  const entries = parseJsonRows(result, ENTRY_LIST_COLUMNS).map(entryFromRow)
+  return entries.sort((a, b) => (a.publishedAt === b.publishedAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.publishedAt < b.publishedAt ? 1 : -1))
 }
 
 /** One entry with its bodies. */

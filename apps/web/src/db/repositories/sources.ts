@@ -5,7 +5,7 @@ import {
 } from '../rows.ts'
 import { placeholders, toObjects, type SqlExecutor, type SqlValue, type Statement } from '../types.ts'
 import type { Collection, Feed, Inbox, List, Subscription, User } from '../../store/types.ts'
-import { chunks, deleteWhereIn, upsert } from './sql.ts'
+import { chunks, deleteWhereIn, jsonRowsSql, parseJsonRows, upsert } from './sql.ts'
 
 export const upsertFeeds = (feeds: Feed[]): Statement[] => upsert('feeds', FEED_COLUMNS, feeds.map(feedToRow), ['id'])
 export const upsertSubscriptions = (subs: Subscription[]): Statement[] => upsert('subscriptions', SUBSCRIPTION_COLUMNS, subs.map(subscriptionToRow), ['id'])
@@ -57,13 +57,13 @@ export interface HydratedSources {
 /** Reads every small table (and some key-value entries) in one round trip. */
 export async function readSources(db: SqlExecutor, kvKeys: string[] = []): Promise<HydratedSources> {
   const [subs, feeds, lists, inboxes, users, unread, collections, kvRows] = await db.run([
-    { sql: `SELECT ${SUBSCRIPTION_COLUMNS.join(', ')} FROM subscriptions` },
-    { sql: `SELECT ${FEED_COLUMNS.join(', ')} FROM feeds WHERE id IN (SELECT feedId FROM subscriptions WHERE feedId IS NOT NULL) OR id IN (SELECT feedId FROM collections)` },
-    { sql: `SELECT ${LIST_COLUMNS.join(', ')} FROM lists` },
-    { sql: `SELECT ${INBOX_COLUMNS.join(', ')} FROM inboxes` },
-    { sql: `SELECT ${USER_COLUMNS.join(', ')} FROM users` },
-    { sql: 'SELECT id, count FROM unread' },
-    { sql: `SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections` },
+    { sql: jsonRowsSql(SUBSCRIPTION_COLUMNS, 'FROM subscriptions') },
+    { sql: jsonRowsSql(FEED_COLUMNS, 'FROM feeds WHERE id IN (SELECT feedId FROM subscriptions WHERE feedId IS NOT NULL) OR id IN (SELECT feedId FROM collections)') },
+    { sql: jsonRowsSql(LIST_COLUMNS, 'FROM lists') },
+    { sql: jsonRowsSql(INBOX_COLUMNS, 'FROM inboxes') },
+    { sql: jsonRowsSql(USER_COLUMNS, 'FROM users') },
+    { sql: jsonRowsSql(['id', 'count'], 'FROM unread') },
+    { sql: jsonRowsSql(COLLECTION_COLUMNS, 'FROM collections') },
     { sql: `SELECT key, value FROM kv WHERE key IN (${kvKeys.length ? kvKeys.map(() => '?').join(', ') : 'NULL'})`, params: kvKeys },
   ])
   const kv: Record<string, unknown> = {}
@@ -75,16 +75,15 @@ export async function readSources(db: SqlExecutor, kvKeys: string[] = []): Promi
     }
   }
   const unreadMap: Record<string, number> = {}
-  for (const row of toObjects<{ id: string; count: number }>(unread)) unreadMap[row.id] = Number(row.count)
-  type Row = Record<string, SqlValue>
+  for (const row of parseJsonRows(unread, ['id', 'count'])) unreadMap[String(row.id)] = Number(row.count)
   return {
-    subscriptions: toObjects<Row>(subs).map(subscriptionFromRow),
-    feeds: toObjects<Row>(feeds).map(feedFromRow),
-    lists: toObjects<Row>(lists).map(listFromRow),
-    inboxes: toObjects<Row>(inboxes).map(inboxFromRow),
-    users: toObjects<Row>(users).map(userFromRow),
+    subscriptions: parseJsonRows(subs, SUBSCRIPTION_COLUMNS).map(subscriptionFromRow),
+    feeds: parseJsonRows(feeds, FEED_COLUMNS).map(feedFromRow),
+    lists: parseJsonRows(lists, LIST_COLUMNS).map(listFromRow),
+    inboxes: parseJsonRows(inboxes, INBOX_COLUMNS).map(inboxFromRow),
+    users: parseJsonRows(users, USER_COLUMNS).map(userFromRow),
     unread: unreadMap,
-    collections: toObjects<Row>(collections).map(collectionFromRow),
+    collections: parseJsonRows(collections, COLLECTION_COLUMNS).map(collectionFromRow),
     kv,
   }
 }
