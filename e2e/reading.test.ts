@@ -75,6 +75,50 @@ describeBrowser('reading', () => {
         published: new Date(now - i * 3_600_000),
       })),
     })
+    farm.setFeed('/social.xml', {
+      title: 'Harbour Notes',
+      entries: Array.from({ length: 8 }, (_, i) => ({
+        id: `post-${i}`,
+        url: `${farm.origin}/posts/${i}`,
+        author: ['Mira', 'Jon', 'Ines'][i % 3],
+        content: `<p>${['Fog lifted over the harbour just before nine. The ferries are running again.', 'Fresh bread at the corner bakery, still warm. Worth the queue.', 'Tide tables for the weekend are up. Low water around noon on Saturday.'][i % 3]}</p>`,
+        ...(i % 2 === 0 ? { image: { url: `${farm.origin}/img/${i}.jpg`, type: 'image/jpeg', width: 800, height: 600 } } : {}),
+        published: new Date(now - i * 40 * 60_000),
+      })),
+    })
+    farm.setFeed('/videos.xml', {
+      title: 'Workshop Films',
+      entries: Array.from({ length: 8 }, (_, i) => ({
+        id: `video-${i}`,
+        title: `Workshop film ${i + 1}`,
+        url: `${farm.origin}/films/${i}`,
+        content: `<p>A short film from the workshop.</p>`,
+        image: { url: `${farm.origin}/img/${i + 4}.jpg`, type: 'image/jpeg', width: 1280, height: 720 },
+        enclosure: { url: `${farm.origin}/films/${i}.mp4`, type: 'video/mp4', length: 1000 },
+        published: new Date(now - i * 2 * 3_600_000),
+      })),
+    })
+    farm.setFeed('/podcast.xml', {
+      title: 'Field Radio',
+      entries: Array.from({ length: 6 }, (_, i) => ({
+        id: `episode-${i}`,
+        title: `Episode ${40 - i}: ${['Seeds and patience', 'The long winter', 'Bees, again', 'Rivers we follow', 'Mending things', 'Night sounds'][i]}`,
+        url: `${farm.origin}/episodes/${i}`,
+        content: `<p>This week on Field Radio: a conversation about the season.</p>`,
+        enclosure: { url: `${farm.origin}/episodes/${i}.mp3`, type: 'audio/mpeg', length: 1000 },
+        published: new Date(now - i * 86_400_000),
+      })),
+    })
+    farm.setFeed('/alerts.xml', {
+      title: 'Weather Station',
+      entries: Array.from({ length: 6 }, (_, i) => ({
+        id: `alert-${i}`,
+        title: ['Frost warning tonight', 'Wind gusts up to 60 km/h', 'Rain expected from 14:00', 'Clear skies this evening', 'Pollen count high', 'Fog advisory until 10:00'][i],
+        url: `${farm.origin}/alerts/${i}`,
+        content: `<p>Issued by the station.</p>`,
+        published: new Date(now - i * 3 * 3_600_000),
+      })),
+    })
     server = await startServer()
     browser = await launchBrowser()
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' })
@@ -231,6 +275,68 @@ describeBrowser('reading', () => {
     await page.getByTestId('entry-back').waitFor()
     await screenshot(page, 'reading-15-mobile-entry')
     await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
+  it('shows every view in its own layout: Social media, Videos, Audios, Notifications', async () => {
+    await page.goto(`${server.url}/timeline/view-0/all/pending?lng=en`)
+    await page.locator('[data-testid="entry-item"]').first().waitFor()
+    await page.evaluate(
+      async (feeds) => {
+        for (const [url, view] of feeds) {
+          const res = await fetch('/api/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, view }) })
+          if (!res.ok) throw new Error(`subscribe ${url}: ${res.status}`)
+        }
+      },
+      [
+        [farm.url('/social.xml'), 1],
+        [farm.url('/videos.xml'), 3],
+        [farm.url('/podcast.xml'), 4],
+        [farm.url('/alerts.xml'), 5],
+      ] as [string, number][],
+    )
+    // A reload picks up subscriptions made elsewhere; Audios and Notifications tabs appear.
+    await page.reload()
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="view-tabs"] a').length === 6, undefined, { timeout: 30_000 })
+    for (const [view, name] of [[1, 'social'], [3, 'videos'], [4, 'audios'], [5, 'notifications']] as const) {
+      await page.locator(`[data-testid="view-tabs"] a[data-view="${view}"]`).click()
+      await page.waitForURL(new RegExp(`/timeline/view-${view}/all/`))
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="entry-item"]').length >= 4, undefined, { timeout: 30_000 })
+      await page.waitForTimeout(400)
+      if (view === 4) {
+        await page.getByTestId('audio-play').first().click()
+        await page.getByTestId('corner-player').waitFor()
+      }
+      await screenshot(page, `reading-17-view-${name}`)
+    }
+    await page.locator('[data-testid="entry-item"]').first().click()
+    await page.getByTestId('entry-reader').waitFor()
+    await screenshot(page, 'reading-18-notification-open')
+  })
+
+  it('reads in Simplified and Traditional Chinese, and in the dark', async () => {
+    for (const lng of ['zh-CN', 'zh-TW'] as const) {
+      await page.goto(`${server.url}/timeline/view-0/all/pending?lng=${lng}`)
+      await page.locator('[data-testid="entry-item"]').first().click()
+      await page.getByTestId('entry-reader').waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng)
+      await screenshot(page, `reading-19-${lng}`)
+    }
+    await page.goto(`${server.url}/settings/appearance?lng=en`)
+    await page.getByRole('radio', { name: 'Dark' }).click()
+    await page.locator('html[data-theme="dark"]').waitFor()
+    await screenshot(page, 'reading-20-appearance-dark')
+    await page.goto(`${server.url}/timeline/view-0/all/pending`)
+    await page.locator('[data-testid="entry-item"]').nth(2).click()
+    await page.getByTestId('entry-reader').waitFor()
+    await page.locator('html[data-theme="dark"]').waitFor()
+    await screenshot(page, 'reading-21-articles-dark')
+    await page.keyboard.press('z')
+    await page.locator('html[data-zen="true"]').waitFor()
+    await screenshot(page, 'reading-22-zen-dark')
+    await page.keyboard.press('z')
+    await page.goto(`${server.url}/settings/appearance`)
+    await page.getByRole('radio', { name: 'Light' }).click()
+    await page.locator('html[data-theme="light"]').waitFor()
   })
 
   it('shows the not-found page for an unknown path', async () => {

@@ -1,6 +1,5 @@
 /** The route table of SPEC §2. Pages off the first route load on demand (react-router `lazy`). */
 import { Navigate, type RouteObject } from 'react-router'
-import { LoginPage } from '../modules/auth/LoginPage.tsx'
 import { SETTINGS_SECTIONS } from '../modules/settings/sections.ts'
 import { EntryPane } from '../modules/entry/EntryPane.tsx'
 import { TimelineLayout } from '../modules/timeline/TimelineLayout.tsx'
@@ -18,7 +17,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: 'login', element: <LoginPage /> },
+      { path: 'login', lazy: async () => ({ Component: (await import('../modules/auth/LoginPage.tsx')).LoginPage }) },
       {
         element: <AuthGate />,
         children: [

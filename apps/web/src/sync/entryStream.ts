@@ -57,8 +57,11 @@ async function streamNow(): Promise<void> {
     if (pending.length === 0) return
     const statements = pending
     pending = []
+    // (issue 6, reading screens) One store update for the whole batch: a `patch` per entry copied
+    // the entry map and woke every mounted row once per body, which stalled scrolling long lists.
     const store = useEntryStore.getState()
-    for (const [id, content] of Object.entries(patches)) store.patch([id], { content })
+    const updated = Object.entries(patches).flatMap(([id, content]) => (store.byId[id] ? [{ ...store.byId[id], content }] : []))
+    store.upsert(updated)
     for (const id of Object.keys(patches)) delete patches[id]
     await localDb.write(statements)
   }

@@ -4,8 +4,8 @@
  * image gallery, the audio player and the shortcuts guide. Installs the app's hotkeys.
  */
 import '../../modules/shortcuts/commands/index.ts'
-import { Dialog, Tooltip } from 'radix-ui'
-import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { Tooltip } from 'radix-ui'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
@@ -15,7 +15,7 @@ import { useLayoutStore } from '../../modules/layout/useLayoutStore.ts'
 import { useIsMobile } from '../../modules/layout/useMediaQuery.ts'
 import { platform } from '../../modules/platform/platform.ts'
 import { usePlayerStore } from '../../modules/player/usePlayerStore.ts'
-import { useUiSettings } from '../../modules/settings/useSettingsValues.ts'
+import { useGeneralSettings, useUiSettings } from '../../modules/settings/useSettingsValues.ts'
 import { useShortcutsGuideStore } from '../../modules/shortcuts/guideStore.ts'
 import { useHotkeyDispatcher } from '../../modules/shortcuts/useHotkeyDispatcher.ts'
 import { useSidebarDialogStore } from '../../modules/subscriptions/dialogStore.ts'
@@ -23,6 +23,7 @@ import { SubscriptionSidebar } from '../../modules/subscriptions/SubscriptionSid
 import { useNetworkStore } from '../../store/network.ts'
 
 // What floats over the app loads when first needed, keeping the first route small.
+const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
 const QuickAddDialog = lazy(() => import('../../modules/discover/QuickAddDialog.tsx').then((m) => ({ default: m.QuickAddDialog })))
 const ImageGallery = lazy(() => import('../../modules/entry/ImageGallery.tsx').then((m) => ({ default: m.ImageGallery })))
 const CornerPlayer = lazy(() => import('../../modules/player/CornerPlayer.tsx').then((m) => ({ default: m.CornerPlayer })))
@@ -73,6 +74,14 @@ export function AppShell() {
   useEffect(() => {
     setDrawer(false)
   }, [location.pathname, setDrawer])
+  // General setting startupScreen: a narrow window may start on the subscription list.
+  const { startupScreen } = useGeneralSettings()
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current || !mobile) return
+    started.current = true
+    if (startupScreen === 'subscription') setDrawer(true)
+  }, [mobile, startupScreen, setDrawer])
 
   const showSidebar = !mobile && column && !ui.zenMode
   return (
@@ -95,17 +104,10 @@ export function AppShell() {
           </main>
         </div>
       </div>
-      {mobile && (
-        <Dialog.Root open={drawer} onOpenChange={setDrawer}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-zinc-950/30 dark:bg-black/50" />
-            <Dialog.Content data-testid="mobile-drawer" onOpenAutoFocus={(e) => (e.preventDefault(), (e.currentTarget as HTMLElement).focus())} className="fixed inset-y-0 left-0 z-40 flex w-[min(320px,86vw)] bg-white shadow-2xl outline-none dark:bg-zinc-950">
-              <Dialog.Title className="sr-only">{t('sidebar.subscriptions')}</Dialog.Title>
-              <Dialog.Description className="sr-only">{t('sidebar.subscriptions')}</Dialog.Description>
-              <SubscriptionSidebar onNavigate={() => setDrawer(false)} />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+      {mobile && drawer && (
+        <Suspense fallback={null}>
+          <MobileDrawer />
+        </Suspense>
       )}
       <Overlays />
     </Tooltip.Provider>

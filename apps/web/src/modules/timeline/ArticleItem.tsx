@@ -2,15 +2,16 @@
 import { memo } from 'react'
 import { useEntryRow } from './useEntryRow.ts'
 import { EntryItemMeta } from './EntryItemMeta.tsx'
-import { plainText, thumbnailOf } from './entryMedia.ts'
+import { listPreview } from './entryMedia.ts'
 import { hoverMarkProps } from './useOpenEntry.ts'
 import type { ItemProps } from './itemProps.ts'
 
 export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRead, hoverMark, compact = false, squareThumbnail }: ItemProps & { compact?: boolean }) {
   const { entry, feed, starred } = useEntryRow(id)
   if (!entry) return <div className="h-full" />
-  const thumb = compact ? null : thumbnailOf(entry)
-  const description = plainText(entry.description ?? entry.content, 240)
+  const preview = listPreview(entry)
+  const thumb = compact ? null : preview.thumbnail
+  const description = preview.text
   return (
     <article
       data-testid="entry-item"

@@ -7,15 +7,15 @@ import { Spinner } from '../../components/Spinner.tsx'
 import { useEntryStore } from '../../store/entities/entries.ts'
 import { focusRegionProps } from '../shortcuts/focusRegions.ts'
 import { ArticleItem } from './ArticleItem.tsx'
-import { AudioItem } from './AudioItem.tsx'
 import { buildTimelineRows } from './buildTimelineRows.ts'
 import { dayLabel } from './formatTime.ts'
 import type { ItemProps } from './itemProps.ts'
 import { useTimelineNavStore } from './timelineNav.ts'
 import { useReadMarking } from './useReadMarking.ts'
 
-// Posts render HTML, so their sanitizer comes with the Social media view only.
+// Posts render HTML, so their sanitizer comes with the Social media view only; audio rows with Audios.
 const SocialItem = lazy(() => import('./SocialItem.tsx').then((m) => ({ default: m.SocialItem })))
+const AudioItem = lazy(() => import('./AudioItem.tsx').then((m) => ({ default: m.AudioItem })))
 
 const ESTIMATE: Record<number, number> = { 0: 100, 1: 220, 2: 260, 3: 260, 4: 96, 5: 72 }
 
@@ -36,8 +36,11 @@ export interface EntryListProps {
 
 export function EntryList({ view, ids, activeId, groupByDate, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, markOnScroll, markOnRender, itemProps, header }: EntryListProps) {
   const { t, i18n } = useTranslation('timeline')
-  const byId = useEntryStore((s) => s.byId)
-  const rows = useMemo(() => buildTimelineRows(ids, (id) => byId[id]?.publishedAt, groupByDate), [ids, byId, groupByDate])
+  // Entries never change their publish time, so the rows follow the ids only (not every store change).
+  const rows = useMemo(() => {
+    const byId = useEntryStore.getState().byId
+    return buildTimelineRows(ids, (id) => byId[id]?.publishedAt, groupByDate)
+  }, [ids, groupByDate])
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: rows.length + 1,
@@ -69,7 +72,7 @@ export function EntryList({ view, ids, activeId, groupByDate, hasNextPage, isFet
 
   const now = useMemo(() => new Date(), [rows]) // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <div ref={scrollRef} data-testid="entry-list" className="scrollbar-thin min-h-0 flex-1 overflow-y-auto outline-none" {...focusRegionProps('timeline')}>
+    <div ref={scrollRef} data-testid="entry-list" data-count={ids.length} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto outline-none" {...focusRegionProps('timeline')}>
       {header}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
@@ -100,7 +103,12 @@ function Item({ view, ...props }: ItemProps & { view: FeedViewType }) {
         <SocialItem {...props} />
       </Suspense>
     )
-  if (view === 4) return <AudioItem {...props} />
+  if (view === 4)
+    return (
+      <Suspense fallback={<div className="h-24" />}>
+        <AudioItem {...props} />
+      </Suspense>
+    )
   return <ArticleItem {...props} compact={view === 5} />
 }
 

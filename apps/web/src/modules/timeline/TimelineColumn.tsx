@@ -3,7 +3,7 @@
  * view's layout. Reads through the store's `useEntries` (local database first, then the server).
  */
 import { VIEW_INFO } from '@brook/shared'
-import { useCallback, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/EmptyState.tsx'
@@ -16,7 +16,6 @@ import { useLayoutStore } from '../layout/useLayoutStore.ts'
 import { useGeneralSettings, useUiSettings } from '../settings/useSettingsValues.ts'
 import { EntryList } from './EntryList.tsx'
 import { markAllFilterOf } from './markTimelineRead.ts'
-import { PictureGrid } from './PictureGrid.tsx'
 import { TimelineHeader } from './TimelineHeader.tsx'
 import { useTimelineNavStore } from './timelineNav.ts'
 import { useCheckNew } from './useCheckNew.ts'
@@ -24,6 +23,9 @@ import { useRefetchOnSourcesChange } from './useRefetchOnSourcesChange.ts'
 import { useOpenEntry } from './useOpenEntry.ts'
 import { useTimelineParams } from './useTimelineParams.ts'
 import { useTimelineTitle } from './useTimelineTitle.ts'
+
+// The grid (Pictures, Videos) loads with those views.
+const PictureGrid = lazy(() => import('./PictureGrid.tsx').then((m) => ({ default: m.PictureGrid })))
 
 export function TimelineColumn({ className = '', style }: { className?: string; style?: React.CSSProperties }) {
   const { t } = useTranslation('timeline')
@@ -103,7 +105,9 @@ export function TimelineColumn({ className = '', style }: { className?: string; 
           onShowAll={toggleUnreadOnly}
         />
       ) : grid ? (
-        <PictureGrid {...listProps} gridStyle={gridStyle} />
+        <Suspense fallback={<div className="flex-1" />}>
+          <PictureGrid {...listProps} gridStyle={gridStyle} />
+        </Suspense>
       ) : (
         <EntryList {...listProps} />
       )}

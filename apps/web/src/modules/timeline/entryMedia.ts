@@ -34,6 +34,19 @@ export function videoOf(entry: Pick<Entry, 'media' | 'attachments'>): { url: str
   return attachment ? { url: attachment.url } : null
 }
 
+const previews = new WeakMap<object, { thumbnail: ReturnType<typeof thumbnailOf>; text: string }>()
+
+/** A list row's thumbnail and two-line text, computed once per entry object (rows re-render often while scrolling). */
+export function listPreview(entry: Pick<Entry, 'media' | 'content' | 'description'>): { thumbnail: ReturnType<typeof thumbnailOf>; text: string } {
+  let hit = previews.get(entry)
+  if (!hit) {
+    const head = { media: entry.media, content: entry.content ? entry.content.slice(0, 20_000) : null, description: entry.description }
+    hit = { thumbnail: thumbnailOf(head), text: plainText((entry.description ?? entry.content ?? '').slice(0, 1200), 240) }
+    previews.set(entry, hit)
+  }
+  return hit
+}
+
 /** Plain text of HTML, for previews. */
 export function plainText(html: string | null | undefined, max = 300): string {
   if (!html) return ''
