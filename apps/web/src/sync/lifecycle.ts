@@ -20,6 +20,7 @@ import { registerServiceWorker } from '../sw/register.ts'
 import { hydrateStores, markHydrated, resetStores } from './hydrate.ts'
 import { startCrossTab } from './crossTab.ts'
 import { startOutbox } from './outbox.ts'
+import { startReachabilityProbe } from './reachability.ts'
 import { refreshAll } from './pull.ts'
 import { startSettingsSync } from './settingsQueue.ts'
 import { reloadActiveTimelines } from './timelines.ts'
@@ -94,6 +95,7 @@ export async function bindUser(userId: string): Promise<void> {
   stopSync?.()
   const stops = [
     startOutbox(),
+    startReachabilityProbe(),
     startSettingsSync(),
     watchVisibility(queryClient, () => {
       reloadActiveTimelines()
