@@ -119,6 +119,11 @@ export const localDb = {
     }
   },
 
+  /** Runs read statements; rejects when they fail (for callers that replace state with the answer). */
+  async readOrThrow(statements: Statement[]): Promise<StatementResult[]> {
+    return (await ready()).run(statements)
+  },
+
   /** One read statement as objects. */
   async all<T>(sql: string, params: SqlValue[] = []): Promise<T[]> {
     const [result] = await localDb.read([{ sql, params }])

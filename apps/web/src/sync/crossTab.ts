@@ -15,7 +15,8 @@ import { useSubscriptionStore } from '../store/entities/subscriptions.ts'
 import { useUnreadStore } from '../store/entities/unread.ts'
 
 const CHANNEL = 'brook:local-changes'
-const reader = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
+// Strict: a failed read must not replace the stores with nothing.
+const reader = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.readOrThrow(s) }
 
 interface ChangeMessage {
   entryIds: string[]

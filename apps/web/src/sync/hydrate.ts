@@ -29,7 +29,8 @@ export function markHydrated(): void {
 
 /** Loads every store except entries (timelines load their own pages) from the local database, in one round trip and one render. */
 export async function hydrateStores(): Promise<void> {
-  const sources = await readSources({ run: (s) => localDb.read(s) }, [SETTINGS_KV_KEY])
+  // Strict: a failed read must not hydrate the stores with nothing (startLocalFirst reports it).
+  const sources = await readSources({ run: (s) => localDb.readOrThrow(s) }, [SETTINGS_KV_KEY])
   // All sets in one synchronous block: React renders the hydrated app once.
   useFeedStore.getState().upsert(sources.feeds)
   useListStore.getState().upsert(sources.lists)

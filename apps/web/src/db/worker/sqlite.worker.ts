@@ -155,7 +155,28 @@ async function runOne(statement: Statement): Promise<StatementResult> {
   }
 }
 
+/** Another tab holds the file: SQLITE_BUSY / SQLITE_LOCKED, or the VFS could not get the handle yet. */
+function isContention(error: unknown): boolean {
+  const code = (error as { code?: number } | null)?.code
+  return code === SQLite.SQLITE_BUSY || code === SQLite.SQLITE_LOCKED || /database is locked/i.test(String((error as Error)?.message))
+}
+
+const CONTENTION_RETRIES = 60
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Runs a batch; while another tab holds the database, waits and tries again (about 10 s at most). */
 async function run(statements: Statement[], transaction: boolean): Promise<StatementResult[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(statements, transaction)
+    } catch (error) {
+      if (!isContention(error) || attempt >= CONTENTION_RETRIES) throw error
+      await sleep(Math.min(250, 10 * attempt))
+    }
+  }
+}
+
+async function runOnce(statements: Statement[], transaction: boolean): Promise<StatementResult[]> {
   if (!conn) throw new Error('database is not open')
   const results: StatementResult[] = []
   if (!transaction) {
