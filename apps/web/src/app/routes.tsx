@@ -9,6 +9,7 @@ import { RootLayout } from './layouts/RootLayout.tsx'
 import { NotFoundPage } from './pages/NotFoundPage.tsx'
 import { RouteErrorPage } from './pages/ErrorPage.tsx'
 import { timelinePath } from './routeParams.ts'
+import { ensurePages } from '../i18n/index.ts'
 
 export const routes: RouteObject[] = [
   {
@@ -33,17 +34,17 @@ export const routes: RouteObject[] = [
                   { path: ':entryId', element: <EntryPane /> },
                 ],
               },
-              { path: 'discover', lazy: async () => ({ Component: (await import('../modules/discover/DiscoverPage.tsx')).DiscoverPage }) },
+              { path: 'discover', lazy: async () => ({ Component: (await Promise.all([import('../modules/discover/DiscoverPage.tsx'), ensurePages()]))[0].DiscoverPage }) },
               { path: 'discover/category/:category', lazy: async () => ({ Component: (await import('../modules/discover/CategoryPage.tsx')).CategoryPage }) },
               {
                 path: 'settings',
-                lazy: async () => ({ Component: (await import('../modules/settings/SettingsLayout.tsx')).SettingsLayout }),
+                lazy: async () => ({ Component: (await Promise.all([import('../modules/settings/SettingsLayout.tsx'), ensurePages()]))[0].SettingsLayout }),
                 children: [
                   { index: true, lazy: async () => ({ Component: (await import('../modules/settings/SettingsIndex.tsx')).SettingsIndex }) },
                   ...SETTINGS_SECTIONS.map((section) => ({
                     path: section,
                     lazy: async () => {
-                      const { SettingsSectionPage } = await import('../modules/settings/SettingsSectionPage.tsx')
+                      const [{ SettingsSectionPage }] = await Promise.all([import('../modules/settings/SettingsSectionPage.tsx'), ensurePages()])
                       return { element: <SettingsSectionPage key={section} section={section} /> }
                     },
                   })),

@@ -7,7 +7,7 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readLocal, StorageKeys, writeLocal } from '../lib/storage.ts'
 import { detectLanguage, FALLBACK_LANGUAGES, normalizeLanguage, SUPPORTED_LANGUAGES, type Language } from './language.ts'
-import { english, loadResource } from './resources.ts'
+import { english, loadPages, loadResource } from './resources.ts'
 
 export const NAMESPACES = ['common', 'auth', 'settings', 'errors', 'subscriptions', 'timeline', 'entry', 'discover', 'shortcuts'] as const
 
@@ -62,9 +62,33 @@ export async function ensureLanguage(lng: string): Promise<void> {
   )
 }
 
+const pagesLoaded = new Set<string>()
+let pagesWanted = false
+
+/**
+ * Makes the on-demand screens' strings (settings pages, discover, shortcut labels) available in
+ * the current language and its fallbacks; lazy screens await it before they render.
+ */
+export async function ensurePages(lng: string = i18next.language): Promise<void> {
+  pagesWanted = true
+  const chain = [lng, ...((FALLBACK_LANGUAGES as Record<string, string[]>)[lng] ?? ['en'])].filter((l): l is Language => (SUPPORTED_LANGUAGES as readonly string[]).includes(l) && !pagesLoaded.has(l))
+  await Promise.all(
+    chain.map(async (l) => {
+      try {
+        const resource = await loadPages(l)
+        for (const [ns, bundle] of Object.entries(resource)) i18next.addResourceBundle(l, ns, bundle, true, true)
+        pagesLoaded.add(l)
+      } catch (error) {
+        console.error('Failed to load language pack', l, error)
+      }
+    }),
+  )
+}
+
 /** Switches the UI language once its strings are in. */
 export async function setLanguage(lng: Language): Promise<void> {
   await ensureLanguage(lng)
+  if (pagesWanted) await ensurePages(lng)
   await i18next.changeLanguage(lng)
   writeLocal(StorageKeys.language, lng)
 }

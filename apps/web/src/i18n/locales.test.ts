@@ -3,7 +3,7 @@ import { ErrorCatalogue } from '@brook/shared'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { detectLanguage, normalizeLanguage } from './language.ts'
 import { ensureLanguage, i18n } from './index.ts'
-import { loadResource } from './resources.ts'
+import { loadPages, loadResource, merge } from './resources.ts'
 
 type Tree = { [key: string]: string | Tree }
 
@@ -23,7 +23,7 @@ const SAME_EVERYWHERE = new Set(['settings.notifications.testTitle', 'common.app
 describe('locales', () => {
   const resources: Record<string, Record<string, unknown>> = {}
   beforeAll(async () => {
-    for (const lang of ['en', 'zh-CN', 'zh-TW', 'ja'] as const) resources[lang] = await loadResource(lang)
+    for (const lang of ['en', 'zh-CN', 'zh-TW', 'ja'] as const) resources[lang] = merge(await loadResource(lang), await loadPages(lang))
     await ensureLanguage('ja')
     await ensureLanguage('zh-TW')
   })

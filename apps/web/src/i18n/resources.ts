@@ -41,3 +41,17 @@ export async function loadResource(lng: Language): Promise<Resource> {
     }
   }
 }
+
+/** Strings of the screens that load on demand (settings pages, discover, shortcut labels), per language. */
+export async function loadPages(lng: Language): Promise<Resource> {
+  switch (lng) {
+    case 'en':
+      return (await import('./locales/pages.en.ts')).default as unknown as Resource
+    case 'ja':
+      return (await import('./locales/pages.ja.ts')).default as unknown as Resource
+    case 'zh-CN':
+      return (await import('./locales/pages.zh-CN.ts')).default as unknown as Resource
+    case 'zh-TW':
+      return (await import('./locales/pages.zh-TW.ts')).default as unknown as Resource
+  }
+}

@@ -21,13 +21,14 @@ import { useHotkeyDispatcher } from '../../modules/shortcuts/useHotkeyDispatcher
 import { useSidebarDialogStore } from '../../modules/subscriptions/dialogStore.ts'
 import { SubscriptionSidebar } from '../../modules/subscriptions/SubscriptionSidebar.tsx'
 import { useNetworkStore } from '../../store/network.ts'
+import { ensurePages } from '../../i18n/index.ts'
 
 // What floats over the app loads when first needed, keeping the first route small.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
-const QuickAddDialog = lazy(() => import('../../modules/discover/QuickAddDialog.tsx').then((m) => ({ default: m.QuickAddDialog })))
+const QuickAddDialog = lazy(() => Promise.all([import('../../modules/discover/QuickAddDialog.tsx'), ensurePages()]).then(([m]) => ({ default: m.QuickAddDialog })))
 const ImageGallery = lazy(() => import('../../modules/entry/ImageGallery.tsx').then((m) => ({ default: m.ImageGallery })))
 const CornerPlayer = lazy(() => import('../../modules/player/CornerPlayer.tsx').then((m) => ({ default: m.CornerPlayer })))
-const ShortcutsGuide = lazy(() => import('../../modules/shortcuts/ShortcutsGuide.tsx').then((m) => ({ default: m.ShortcutsGuide })))
+const ShortcutsGuide = lazy(() => Promise.all([import('../../modules/shortcuts/ShortcutsGuide.tsx'), ensurePages()]).then(([m]) => ({ default: m.ShortcutsGuide })))
 const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/SubscriptionDialogs.tsx').then((m) => ({ default: m.SubscriptionDialogs })))
 
 function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {

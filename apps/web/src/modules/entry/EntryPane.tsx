@@ -2,12 +2,13 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '../../components/Spinner.tsx'
+import { ensurePages } from '../../i18n/index.ts'
 import { BookOpenIcon } from '../../components/icons.tsx'
 import { EmptyState } from '../../components/EmptyState.tsx'
 import { useTimelineParams } from '../timeline/useTimelineParams.ts'
 
 // The reader (and its HTML sanitizer) loads with the first entry opened, not with the timeline.
-const EntryReader = lazy(() => import('./EntryReader.tsx').then((m) => ({ default: m.EntryReader })))
+const EntryReader = lazy(() => Promise.all([import('./EntryReader.tsx'), ensurePages()]).then(([m]) => ({ default: m.EntryReader })))
 
 export function EntryPane() {
   const { t } = useTranslation()
