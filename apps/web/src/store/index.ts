@@ -14,6 +14,7 @@
 import type { FeedViewType } from '@brook/shared'
 import { useEffect, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { requestProfiles } from '../sync/profiles.ts'
 import { ensureEntryContent, fetchNextTimelinePage, loadTimeline, watchTimeline } from '../sync/timelines.ts'
 import { useCollectionStore } from './entities/collections.ts'
 import { emptyTimeline, useEntryStore, type TimelineState } from './entities/entries.ts'
@@ -145,8 +146,13 @@ export function useInboxes(): Inbox[] {
   return useInboxStore(useShallow((s) => Object.values(s.byId)))
 }
 
+/** A user's profile; one not known yet is fetched (batched with others asked within 100 ms). */
 export function useUser(id: string | null | undefined): User | undefined {
-  return useUserStore((s) => (id ? s.byId[id] : undefined))
+  const user = useUserStore((s) => (id ? s.byId[id] : undefined))
+  useEffect(() => {
+    if (id && !user) requestProfiles([id])
+  }, [id, user])
+  return user
 }
 
 /** Unread counts: feed/list/inbox id → number. */

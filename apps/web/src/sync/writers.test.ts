@@ -46,3 +46,24 @@ describe('server → local mapping (SPEC §3)', () => {
     expect(toFeed({ id: 'f', url: 'u', analytics: { subscriptionCount: 4 } }).subscriptionCount).toBe(4)
   })
 })
+
+describe('profiles batch (SPEC §7)', () => {
+  it('collects ids for 100 ms and asks once', async () => {
+    const { vi } = await import('vitest')
+    const { api } = await import('../api/client.ts')
+    const { requestProfiles } = await import('./profiles.ts')
+    const { useUserStore } = await import('../store/entities/users.ts')
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ a: { id: 'a', name: 'A' }, b: { id: 'b', name: 'B' } })
+    const localDb = (await import('../db/index.ts')).localDb
+    vi.spyOn(localDb, 'write').mockResolvedValue([])
+    vi.useFakeTimers()
+    requestProfiles(['a'])
+    requestProfiles(['b', 'a'])
+    await vi.advanceTimersByTimeAsync(100)
+    vi.useRealTimers()
+    expect(post).toHaveBeenCalledTimes(1)
+    expect(post.mock.calls[0]).toEqual(['/profiles/batch', { ids: ['a', 'b'] }])
+    expect(Object.keys(useUserStore.getState().byId).sort()).toEqual(['a', 'b'])
+    vi.restoreAllMocks()
+  })
+})
