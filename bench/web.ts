@@ -217,6 +217,12 @@ async function main() {
       { seconds: SCROLL_SECONDS, budget: FRAME_BUDGET_MS },
     )
 
+    const cdp = args.profile ? await context.newCDPSession(page) : null
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     const steady = await page.evaluate(
       async ({ pxPerS, seconds, budget }) => {
         const list = document.querySelector('[data-testid="entry-list"]') as { scrollTop: number; scrollHeight: number; clientHeight: number }
@@ -241,6 +247,8 @@ async function main() {
       { pxPerS: 4000, seconds: 15, budget: FRAME_BUDGET_MS },
     )
 
+    if (cdp) await printProfile((await cdp.send('Profiler.stop')).profile as Parameters<typeof printProfile>[0], server.url)
+
     const own = scripts.filter((s) => !s.url.includes('sqlite.worker'))
     const worker = scripts.filter((s) => s.url.includes('sqlite.worker'))
     const ownGzip = own.reduce((n, s) => n + s.gzip, 0)
@@ -264,6 +272,41 @@ async function main() {
     await server.stop()
     await fs.rm(dir, { recursive: true, force: true })
   }
+}
+
+/** Prints the functions with the most self time in a CPU profile, mapped to sources through the build's source maps. */
+async function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] }, origin: string) {
+  const { SourceMap } = await import('node:module')
+  const maps = new Map<string, InstanceType<typeof SourceMap> | null>()
+  const mapOf = async (url: string) => {
+    if (!maps.has(url)) {
+      try {
+        const res = await fetch(`${url}.map`)
+        maps.set(url, res.ok ? new SourceMap((await res.json()) as ConstructorParameters<typeof SourceMap>[0]) : null)
+      } catch {
+        maps.set(url, null)
+      }
+    }
+    return maps.get(url) ?? null
+  }
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  const byName = new Map<string, number>()
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0
+    if (!us) continue
+    const f = node.callFrame
+    let name = `${f.functionName || '(anonymous)'} ${f.url.replace(origin, '')}:${f.lineNumber + 1}`
+    if (f.url.startsWith(origin) && f.url.endsWith('.js')) {
+      const entry = (await mapOf(f.url))?.findEntry(f.lineNumber, f.columnNumber) as { originalSource?: string; originalLine?: number; name?: string } | undefined
+      if (entry?.originalSource) name = `${entry.name ?? f.functionName ?? ''} ${entry.originalSource.replace(/.*node_modules\//, '').replace(/.*src\//, 'src/')}:${(entry.originalLine ?? 0) + 1}`
+    } else if (!f.url) name = f.functionName || '(native)'
+    byName.set(name, (byName.get(name) ?? 0) + us)
+  }
+  const total = [...byName.values()].reduce((a, b) => a + b, 0)
+  log(`  CPU profile of the steady scroll (self time, top 25 of ${(total / 1000).toFixed(0)} ms):`)
+  for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`    ${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`)
+  void origin
 }
 
 /** The feeds the factories stored. */

@@ -35,7 +35,7 @@ function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode
   return needed ? <Suspense fallback={null}>{children}</Suspense> : null
 }
 
-function Overlays() {
+function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const quickAdd = useQuickAddStore((s) => s.open)
   const gallery = useEntryViewStore((s) => s.gallery !== null)
   const player = usePlayerStore((s) => s.show && !!s.src)
@@ -56,7 +56,7 @@ function Overlays() {
         <ShortcutsGuide />
       </WhenNeeded>
       <WhenNeeded needed={player}>
-        <CornerPlayer />
+        <CornerPlayer docked={sidebarShown} />
       </WhenNeeded>
     </>
   )
@@ -110,7 +110,7 @@ export function AppShell() {
           <MobileDrawer />
         </Suspense>
       )}
-      <Overlays />
+      <Overlays sidebarShown={showSidebar} />
     </Tooltip.Provider>
   )
 }

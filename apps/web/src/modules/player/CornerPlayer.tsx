@@ -11,7 +11,7 @@ import { SEEK_STEP_S, usePlayerStore } from './usePlayerStore.ts'
 
 const RATES = [0.75, 1, 1.25, 1.5, 2]
 
-export function CornerPlayer() {
+export function CornerPlayer({ docked = false }: { docked?: boolean }) {
   const { t } = useTranslation('entry')
   const ref = useRef<HTMLAudioElement>(null)
   const s = usePlayerStore()
@@ -51,7 +51,7 @@ export function CornerPlayer() {
   if (!s.show || !s.src) return <audio ref={ref} preload="none" hidden />
   const progress = s.duration > 0 ? (s.currentTime / s.duration) * 100 : 0
   return (
-    <div data-testid="corner-player" className="fixed bottom-4 left-4 z-40 w-[300px] rounded-2xl border border-zinc-200/80 bg-white/95 p-3 shadow-xl shadow-zinc-900/10 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95 dark:shadow-black/40">
+    <div data-testid="corner-player" className={`fixed z-40 rounded-2xl ${docked ? 'bottom-[124px] left-3 w-[232px]' : 'bottom-4 left-4 w-[min(300px,calc(100vw-2rem))]'} border border-zinc-200/80 bg-white/95 p-3 shadow-xl shadow-zinc-900/10 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95 dark:shadow-black/40`}>
       <audio
         ref={ref}
         preload="metadata"

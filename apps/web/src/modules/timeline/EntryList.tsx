@@ -84,7 +84,7 @@ export function EntryList({ view, ids, activeId, groupByDate, hasNextPage, isFet
                   {isFetchingNextPage ? <Spinner size={16} /> : ids.length > 0 && !hasNextPage ? t('end') : null}
                 </div>
               ) : row.kind === 'day' ? (
-                <DayHeading day={row.day} lng={i18n.language} now={now} />
+                <DayHeading day={row.day} lng={i18n.language} now={now} centered={view === 1} />
               ) : (
                 <Item view={view} id={row.id} active={row.id === activeId} onOpen={onOpen} {...itemProps} />
               )}
@@ -112,12 +112,12 @@ function Item({ view, ...props }: ItemProps & { view: FeedViewType }) {
   return <ArticleItem {...props} compact={view === 5} />
 }
 
-function DayHeading({ day, lng, now }: { day: string; lng: string; now: Date }) {
+function DayHeading({ day, lng, now, centered }: { day: string; lng: string; now: Date; centered: boolean }) {
   const { t } = useTranslation('timeline')
   const label = dayLabel(day, lng, now)
   const text = label.kind === 'today' ? t('today') : label.kind === 'yesterday' ? t('yesterday') : label.text
   return (
-    <div className="flex h-9 items-end px-5 pb-1.5 text-[12px] font-semibold text-zinc-500 dark:text-zinc-400" data-testid="day-heading">
+    <div className={`flex h-9 items-end px-5 pb-1.5 text-[12px] font-semibold text-zinc-500 dark:text-zinc-400 ${centered ? 'mx-auto max-w-2xl' : ''}`} data-testid="day-heading">
       {text}
     </div>
   )

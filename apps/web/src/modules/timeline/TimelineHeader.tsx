@@ -39,7 +39,8 @@ export function TimelineHeader({ params, title, unreadOnly, onToggleUnreadOnly, 
       <h2 data-testid="timeline-title" className="min-w-0 flex-1 truncate text-[15px] font-semibold tracking-tight">
         {title}
       </h2>
-      <IconButton label={t('dailyReportDisabled')} disabled aria-disabled data-testid="daily-report" className="!pointer-events-auto">
+      {/* Not `disabled`: a disabled button gets no hover, and the tooltip is what says why. */}
+      <IconButton label={t('dailyReportDisabled')} aria-disabled="true" data-testid="daily-report" className="cursor-not-allowed opacity-40 hover:!bg-transparent" onClick={(e) => e.preventDefault()}>
         <SparklesIcon size={16} />
       </IconButton>
       {VIEW_INFO[params.view].grid && (
