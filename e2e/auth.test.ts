@@ -96,7 +96,7 @@ describeBrowser('auth', () => {
     await page.waitForURL(/\/timeline\/view-2\/all\/pending$/)
     await waitForText(page, 'timeline-title', 'All Pictures')
     await page.goto(`${server.url}/settings/appearance`)
-    await page.getByTestId('coming-later').waitFor()
+    await page.getByTestId('settings-appearance').waitFor()
     await screenshot(page, 'auth-08-settings-appearance')
     await page.goto(`${server.url}/settings`)
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
