@@ -1,5 +1,6 @@
 /** Start-up hydration (SPEC §4, issue 5): the stores load from the local database before any network call. */
 import { localDb } from '../db/index.ts'
+import { parseTimelineRows, viewTimelineStatement } from '../db/repositories/entries.ts'
 import { readSources } from '../db/repositories/sources.ts'
 import { useCollectionStore } from '../store/entities/collections.ts'
 import { useEntryStore } from '../store/entities/entries.ts'
@@ -10,7 +11,10 @@ import { useSettingsStore } from '../store/entities/settings.ts'
 import { useSubscriptionStore } from '../store/entities/subscriptions.ts'
 import { useUnreadStore } from '../store/entities/unread.ts'
 import { useUserStore } from '../store/entities/users.ts'
+import { timelineKey } from '../store/timeline.ts'
+import type { Timeline } from '../store/types.ts'
 import { applyStoredSettings, SETTINGS_KV_KEY } from './settingsQueue.ts'
+import { TIMELINE_PAGE_SIZE } from './timelines.ts'
 
 let resolveHydrated: () => void = () => undefined
 let hydratedPromise = new Promise<void>((resolve) => {
@@ -27,10 +31,23 @@ export function markHydrated(): void {
   resolveHydrated()
 }
 
-/** Loads every store except entries (timelines load their own pages) from the local database, in one round trip and one render. */
+/** The view whose "all" timeline the starting route shows, or null when it shows something else. */
+export function startingView(pathname: string): number | null {
+  if (pathname === '/' || pathname === '') return 0
+  const match = /^\/timeline\/view-([0-5])\/all(\/|$)/.exec(pathname)
+  return match ? Number(match[1]) : null
+}
+
+/**
+ * Loads every store except entries from the local database, in one round trip and one render;
+ * the same round trip reads the first page of the timeline the starting route shows (both the
+ * all and the unread-only variant), so the first screen does not wait for another query.
+ */
 export async function hydrateStores(): Promise<void> {
+  const view = typeof location === 'undefined' ? null : startingView(location.pathname)
+  const extra = view === null ? [] : [viewTimelineStatement(view, false, TIMELINE_PAGE_SIZE), viewTimelineStatement(view, true, TIMELINE_PAGE_SIZE)]
   // Strict: a failed read must not hydrate the stores with nothing (startLocalFirst reports it).
-  const sources = await readSources({ run: (s) => localDb.readOrThrow(s) }, [SETTINGS_KV_KEY])
+  const sources = await readSources({ run: (s) => localDb.readOrThrow(s) }, [SETTINGS_KV_KEY], extra)
   // All sets in one synchronous block: React renders the hydrated app once.
   useFeedStore.getState().upsert(sources.feeds)
   useListStore.getState().upsert(sources.lists)
@@ -40,6 +57,24 @@ export async function hydrateStores(): Promise<void> {
   useCollectionStore.getState().upsert(sources.collections)
   applyStoredSettings(sources.kv[SETTINGS_KV_KEY] as Parameters<typeof applyStoredSettings>[0])
   useSubscriptionStore.getState().replaceAll(sources.subscriptions)
+  // The statement keeps private subscriptions: its page is only right when they are not hidden.
+  if (view !== null && useSettingsStore.getState().tabs.general.hidePrivateSubscriptionsInTimeline !== true) {
+    const entries = useEntryStore.getState()
+    let seeded = false
+    sources.extra.forEach((result, i) => {
+      const page = parseTimelineRows(result)
+      if (page.length === 0) return
+      seeded = true
+      entries.upsert(page)
+      entries.setTimeline(timelineKey({ view: view as Timeline['view'], unreadOnly: i === 1 }), {
+        ids: page.map((e) => e.id),
+        source: 'local',
+        status: 'success',
+        hasNextPage: page.length >= TIMELINE_PAGE_SIZE,
+      })
+    })
+    if (seeded) performance.mark?.('brook:timeline-local')
+  }
   resolveHydrated()
 }
 

@@ -66,3 +66,28 @@ describe('entries repository', () => {
     expect(kept).not.toContain('e0005')
   })
 })
+
+describe('the starting timeline read with hydration', () => {
+  it('matches readTimeline over the same sources: feeds, list feeds and inboxes of the view, hidden ones left out', async () => {
+    const { upsertSubscriptions, upsertLists } = await import('./sources.ts')
+    const { viewTimelineStatement, parseTimelineRows } = await import('./entries.ts')
+    const b = await db()
+    const sub = (id: string, extra: Record<string, unknown>) => ({ id, type: 'feed', feedId: null, listId: null, inboxId: null, userId: 'u', view: 0, isPrivate: false, hideFromTimeline: false, title: null, category: null, createdAt: null, ...extra }) as never
+    await b.run([
+      ...upsertSubscriptions([
+        sub('feed/a', { feedId: 'a' }),
+        sub('feed/h', { feedId: 'h', hideFromTimeline: true }),
+        sub('feed/o', { feedId: 'o', view: 1 }),
+        sub('list/l', { type: 'list', listId: 'l' }),
+        sub('inbox/box', { type: 'inbox', inboxId: 'box' }),
+      ]),
+      ...upsertLists([{ type: 'list', id: 'l', userId: null, title: 'L', feedIds: ['x'], description: null, view: 0, image: null, fee: 0, ownerUserId: null, subscriptionCount: null, purchaseAmount: null }]),
+      ...upsertEntries([entry(1, 'a'), entry(2, 'h'), entry(3, 'o'), entry(4, 'x'), entry(5, null), entry(6, 'a', { read: true })]),
+    ], { transaction: true })
+    const [all, unread] = await b.run([viewTimelineStatement(0, false, 10), viewTimelineStatement(0, true, 10)])
+    expect(parseTimelineRows(all).map((e) => e.id)).toEqual(['e0006', 'e0005', 'e0004', 'e0001'])
+    expect(parseTimelineRows(unread).map((e) => e.id)).toEqual(['e0005', 'e0004', 'e0001'])
+    const same = await readTimeline(b, { feedIds: ['a', 'x'], inboxIds: ['box'], limit: 10 })
+    expect(same.map((e) => e.id)).toEqual(['e0006', 'e0005', 'e0004', 'e0001'])
+  })
+})

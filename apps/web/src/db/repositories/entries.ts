@@ -1,6 +1,6 @@
 /** Entries in the local database: upserts from API pages, read flags, bodies, timelines, pruning. */
 import { entryFromRow, entryToRow, ENTRY_COLUMNS, ENTRY_LIST_COLUMNS } from '../rows.ts'
-import { placeholders, toObjects, type SqlExecutor, type SqlValue, type Statement } from '../types.ts'
+import { placeholders, toObjects, type SqlExecutor, type SqlValue, type Statement, type StatementResult } from '../types.ts'
 import type { Entry } from '../../store/types.ts'
 import { chunks, deleteWhereIn, jsonRowsSql, parseJsonRows, upsert } from './sql.ts'
 
@@ -84,8 +84,33 @@ export async function readTimeline(db: SqlExecutor, q: LocalTimelineQuery): Prom
   // every matching entry would read them all. The rows come back as one JSON cell (sql.ts).
   const rows = `SELECT ${ENTRY_LIST_COLUMNS.join(', ')} FROM entries WHERE rowid IN (SELECT entries.rowid FROM ${from} WHERE ${where.join(' AND ')} ${order} LIMIT ?)`
   const [result] = await db.run([{ sql: jsonRowsSql(ENTRY_LIST_COLUMNS, `FROM (${rows})`), params }])
-  const entries = parseJsonRows(result, ENTRY_LIST_COLUMNS).map(entryFromRow)
-  return entries.sort((a, b) => (a.publishedAt === b.publishedAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.publishedAt < b.publishedAt ? 1 : -1))
+  return parseTimelineRows(result)
+}
+
+/**
+ * The "all" timeline of a view straight from SQL (its sources from the subscriptions and lists
+ * tables), so it can be read in the same round trip as hydration: the first page at start does
+ * not wait for the stores. Same rows and order as `readTimeline` with `timelineSources` (hidden
+ * subscriptions left out; private ones kept — callers skip this when the user hides them).
+ */
+export function viewTimelineStatement(view: number, unreadOnly: boolean, limit: number): Statement {
+  const visible = 'view = ? AND COALESCE(hideFromTimeline, 0) = 0'
+  const rows = `SELECT ${ENTRY_LIST_COLUMNS.join(', ')} FROM entries WHERE rowid IN (
+    SELECT entries.rowid FROM entries INDEXED BY entries_published_source_idx
+    WHERE (entries.feedId IN (
+        SELECT feedId FROM subscriptions WHERE type = 'feed' AND feedId IS NOT NULL AND ${visible}
+        UNION SELECT j.value FROM subscriptions s JOIN lists l ON l.id = s.listId, json_each(l.feedIds) j WHERE s.type = 'list' AND s.view = ? AND COALESCE(s.hideFromTimeline, 0) = 0
+      ) OR entries.inboxHandle IN (SELECT inboxId FROM subscriptions WHERE type = 'inbox' AND ${visible}))
+    ${unreadOnly ? 'AND entries.read = 0' : ''}
+    ORDER BY entries.publishedAt DESC LIMIT ?)`
+  return { sql: jsonRowsSql(ENTRY_LIST_COLUMNS, `FROM (${rows})`), params: [view, view, view, limit] }
+}
+
+/** Entries of a `viewTimelineStatement` answer, newest first. */
+export function parseTimelineRows(result: StatementResult | undefined): Entry[] {
+  return parseJsonRows(result, ENTRY_LIST_COLUMNS)
+    .map(entryFromRow)
+    .sort((a, b) => (a.publishedAt === b.publishedAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.publishedAt < b.publishedAt ? 1 : -1))
 }
 
 /** One entry with its bodies. */

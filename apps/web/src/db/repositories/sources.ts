@@ -3,7 +3,7 @@ import {
   collectionFromRow, collectionToRow, COLLECTION_COLUMNS, feedFromRow, feedToRow, FEED_COLUMNS, inboxFromRow, inboxToRow, INBOX_COLUMNS,
   listFromRow, listToRow, LIST_COLUMNS, subscriptionFromRow, subscriptionToRow, SUBSCRIPTION_COLUMNS, userFromRow, userToRow, USER_COLUMNS,
 } from '../rows.ts'
-import { placeholders, toObjects, type SqlExecutor, type SqlValue, type Statement } from '../types.ts'
+import { placeholders, toObjects, type SqlExecutor, type SqlValue, type Statement, type StatementResult } from '../types.ts'
 import type { Collection, Feed, Inbox, List, Subscription, User } from '../../store/types.ts'
 import { chunks, deleteWhereIn, jsonRowsSql, parseJsonRows, upsert } from './sql.ts'
 
@@ -52,11 +52,13 @@ export interface HydratedSources {
   collections: Collection[]
   /** JSON values of the key-value table asked for. */
   kv: Record<string, unknown>
+  /** Results of the extra statements run in the same round trip. */
+  extra: StatementResult[]
 }
 
 /** Reads every small table (and some key-value entries) in one round trip. */
-export async function readSources(db: SqlExecutor, kvKeys: string[] = []): Promise<HydratedSources> {
-  const [subs, feeds, lists, inboxes, users, unread, collections, kvRows] = await db.run([
+export async function readSources(db: SqlExecutor, kvKeys: string[] = [], extraStatements: Statement[] = []): Promise<HydratedSources> {
+  const [subs, feeds, lists, inboxes, users, unread, collections, kvRows, ...extra] = await db.run([
     { sql: jsonRowsSql(SUBSCRIPTION_COLUMNS, 'FROM subscriptions') },
     { sql: jsonRowsSql(FEED_COLUMNS, 'FROM feeds WHERE id IN (SELECT feedId FROM subscriptions WHERE feedId IS NOT NULL) OR id IN (SELECT feedId FROM collections)') },
     { sql: jsonRowsSql(LIST_COLUMNS, 'FROM lists') },
@@ -65,6 +67,7 @@ export async function readSources(db: SqlExecutor, kvKeys: string[] = []): Promi
     { sql: jsonRowsSql(['id', 'count'], 'FROM unread') },
     { sql: jsonRowsSql(COLLECTION_COLUMNS, 'FROM collections') },
     { sql: `SELECT key, value FROM kv WHERE key IN (${kvKeys.length ? kvKeys.map(() => '?').join(', ') : 'NULL'})`, params: kvKeys },
+    ...extraStatements,
   ])
   const kv: Record<string, unknown> = {}
   for (const row of toObjects<{ key: string; value: string | null }>(kvRows)) {
@@ -85,6 +88,7 @@ export async function readSources(db: SqlExecutor, kvKeys: string[] = []): Promi
     unread: unreadMap,
     collections: parseJsonRows(collections, COLLECTION_COLUMNS).map(collectionFromRow),
     kv,
+    extra,
   }
 }
 
