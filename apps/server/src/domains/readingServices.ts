@@ -23,11 +23,11 @@ import { discoverRepo } from './discover/repo.ts'
 
 function build(deps: AppDeps) {
   const { db, dialect } = deps.database
-  const subscriptionsStore = subscriptionsRepo(db, dialect)
+  const subscriptionsStore = subscriptionsRepo(db)
   const subscriptions = createSubscriptionsService({ repo: subscriptionsStore, env: deps.env, feeds: deps.feeds })
   const reads = readsRepo(db, dialect)
   const entriesStore = entriesRepo(db, dialect)
-  const lists = createListsService({ repo: listsRepo(db, dialect), subscriptions: subscriptionsStore })
+  const lists = createListsService({ repo: listsRepo(db), subscriptions: subscriptionsStore })
   const inboxes = createInboxesService({ repo: inboxesRepo(db, dialect), subscriptions })
   return {
     subscriptionsRepo: subscriptionsStore,

@@ -3,6 +3,7 @@
  * scheduler's due query, and entry storage (upsert by feed + guid, with the unread counters).
  */
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
+import { inTransaction, lockFeeds } from '../../db/transactions.ts'
 import type { Database, EntriesTable, FeedsTable } from '../../db/schema.ts'
 
 export type FeedRow = Selectable<FeedsTable>
@@ -36,8 +37,15 @@ function chunks<T>(items: T[], size: number): T[][] {
 export function feedsRepo(db: Kysely<Database>) {
   return {
     ...feedQueries(db),
-    transaction<T>(work: (tx: FeedQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(feedQueries(trx)))
+    /**
+     * Runs work in one transaction. With `lockFeedId` the feed row is locked first (PostgreSQL), so
+     * storing entries and counting them for a new subscriber never interleave.
+     */
+    transaction<T>(work: (tx: FeedQueries) => Promise<T>, options: { lockFeedId?: string } = {}): Promise<T> {
+      return inTransaction(db, async (trx) => {
+        if (options.lockFeedId) await lockFeeds(trx, [options.lockFeedId])
+        return work(feedQueries(trx))
+      })
     },
   }
 }

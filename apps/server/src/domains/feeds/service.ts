@@ -210,7 +210,7 @@ export function createFeedService(deps: FeedServiceDeps) {
           nextCheckAt: next.toISOString(),
         })
         return { feedId: feed.id, status: 'updated' as const, inserted: stored.inserted, updated: stored.updated, nextCheckAt: next.toISOString() }
-      })
+      }, { lockFeedId: feed.id })
     } catch (error) {
       return recordFailure(feed, owner, error, now)
     }

@@ -1,14 +1,13 @@
 /** SQL of lists: rows, their feeds, and the list counters that follow membership changes. */
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Database, FeedsTable, ListsTable } from '../../db/schema.ts'
-import type { Dialect } from '../../db/openDatabase.ts'
 import { inTransaction, lockFeeds, recountListForSubscribers, type Db } from '../reads/repo.ts'
 
 export type ListRow = Selectable<ListsTable>
 export type ListPatch = Pick<Updateable<ListsTable>, 'title' | 'description' | 'image' | 'view' | 'fee' | 'updatedAt'>
 type FeedRow = Selectable<FeedsTable>
 
-export function listsRepo(db: Db, dialect: Dialect) {
+export function listsRepo(db: Db) {
   return {
     async get(id: string): Promise<ListRow | null> {
       return (await db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
@@ -67,7 +66,7 @@ export function listsRepo(db: Db, dialect: Dialect) {
      */
     async addFeeds(listId: string, feedIds: string[], createdAt: string): Promise<{ alreadyThere: string[] }> {
       return inTransaction(db, async (trx) => {
-        await lockFeeds(trx, dialect, feedIds)
+        await lockFeeds(trx, feedIds)
         const present = (await trx.selectFrom('list_feeds').select('feedId').where('listId', '=', listId).where('feedId', 'in', feedIds).execute()).map((r) => r.feedId)
         if (present.length > 0) return { alreadyThere: present }
         await trx.insertInto('list_feeds').values(feedIds.map((feedId) => ({ listId, feedId, createdAt }))).execute()
@@ -80,7 +79,7 @@ export function listsRepo(db: Db, dialect: Dialect) {
     /** Removes a feed from a list and recounts; false when it was not there. */
     async removeFeed(listId: string, feedId: string, at: string): Promise<boolean> {
       return inTransaction(db, async (trx) => {
-        await lockFeeds(trx, dialect, [feedId])
+        await lockFeeds(trx, [feedId])
         const result = await trx.deleteFrom('list_feeds').where('listId', '=', listId).where('feedId', '=', feedId).executeTakeFirst()
         if (Number(result.numDeletedRows) === 0) return false
         await trx.updateTable('lists').set({ updatedAt: at }).where('id', '=', listId).execute()

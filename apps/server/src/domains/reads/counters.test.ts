@@ -31,8 +31,8 @@ describeEachDialect('unread counters equal true counts', (dialect) => {
       const { db } = database
       const rnd = createRandom(seed)
       const reads = readsRepo(db, dialect)
-      const subs = subscriptionsRepo(db, dialect)
-      const lists = listsRepo(db, dialect)
+      const subs = subscriptionsRepo(db)
+      const lists = listsRepo(db)
       const inboxes = inboxesRepo(db, dialect)
       const entries = entriesRepo(db, dialect)
       const now = () => new Date().toISOString()

@@ -8,9 +8,12 @@
  * the same transaction. Structural changes (subscribe, list membership) recount from the tables
  * under a lock on the feed rows involved, which the ingest also takes.
  */
-import { SqliteAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { Dialect } from '../../db/openDatabase.ts'
+import { inTransaction, lockFeeds } from '../../db/transactions.ts'
+
+export { inTransaction, lockFeeds }
 
 export type Db = Kysely<Database>
 
@@ -36,56 +39,6 @@ function chunks<T>(items: T[], size = IN_CHUNK): T[][] {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
   return out
-}
-
-/** PostgreSQL errors worth one more try: deadlock, serialization failure. */
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code
-  return code === '40P01' || code === '40001'
-}
-
-/**
- * SQLite: `BEGIN IMMEDIATE`, so a transaction that reads before it writes takes the write lock
- * up front and waits (busy timeout) for another process's writer instead of failing with
- * SQLITE_BUSY_SNAPSHOT when that writer commits in between.
- */
-async function immediateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn)
-    try {
-      const result = await work(conn)
-      await sql`commit`.execute(conn)
-      return result
-    } catch (error) {
-      await sql`rollback`.execute(conn).catch(() => {})
-      throw error
-    }
-  })
-}
-
-/** Runs a transaction; on PostgreSQL retries a few times when picked as a deadlock victim. */
-export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return immediateTransaction(db, work)
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(work)
-    } catch (error) {
-      if (attempt >= 4 || !isRetryable(error)) throw error
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20))
-    }
-  }
-}
-
-/**
- * Locks the rows of these feeds until the transaction ends (PostgreSQL; SQLite has one writer).
- * Subscribe and list changes count a feed's entries while holding it, and the ingest stores new
- * entries while holding it, so no entry is counted twice or missed.
- */
-export async function lockFeeds(trx: Db, dialect: Dialect, feedIds: string[]): Promise<void> {
-  if (dialect !== 'postgres' || feedIds.length === 0) return
-  for (const part of chunks([...new Set(feedIds)].sort())) {
-    await trx.selectFrom('feeds').select('id').where('id', 'in', part).orderBy('id').forUpdate().execute()
-  }
 }
 
 /** `NOT EXISTS (a read of this entry by the user)`. */

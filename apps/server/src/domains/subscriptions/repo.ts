@@ -5,7 +5,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { newId } from '@brook/shared'
 import type { Database, FeedsTable, InboxesTable, ListsTable, SubscriptionsTable } from '../../db/schema.ts'
-import type { Dialect } from '../../db/openDatabase.ts'
 import { dropCounter, inTransaction, lockFeeds, resetCounter, type Db } from '../reads/repo.ts'
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>
@@ -32,7 +31,7 @@ function targetColumn(target: Target): ['feedId' | 'listId' | 'inboxId', string]
   return ['inboxId', target.inboxId]
 }
 
-export function subscriptionsRepo(db: Db, dialect: Dialect) {
+export function subscriptionsRepo(db: Db) {
   async function feedIdsOfList(trx: Db, listId: string): Promise<string[]> {
     return (await trx.selectFrom('list_feeds').select('feedId').where('listId', '=', listId).execute()).map((r) => r.feedId)
   }
@@ -132,7 +131,7 @@ export function subscriptionsRepo(db: Db, dialect: Dialect) {
       const [column, value] = targetColumn(target)
       return inTransaction(db, async (trx) => {
         const feedIds = 'feedId' in target ? [target.feedId] : await feedIdsOfList(trx, target.listId)
-        await lockFeeds(trx, dialect, feedIds)
+        await lockFeeds(trx, feedIds)
         const existing = await trx.selectFrom('subscriptions').select('id').where('userId', '=', userId).where(column, '=', value).executeTakeFirst()
         if (existing) {
           await trx.updateTable('subscriptions').set(fields).where('id', '=', existing.id).execute()

@@ -1,0 +1,67 @@
+/**
+ * Transactions that behave the same under load on both databases, and the feed-row lock that
+ * orders the ingest against subscribe/list changes (docs/reading-api.md, "Unread counters").
+ */
+import { SqliteAdapter, sql, type Kysely } from 'kysely'
+import type { Database } from './schema.ts'
+
+type Db = Kysely<Database>
+
+/** Values per IN (…) list. */
+const IN_CHUNK = 500
+
+/** True when the builder talks to SQLite. */
+export function isSqliteDb(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter
+}
+
+/** PostgreSQL errors worth one more try: deadlock, serialization failure. */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code
+  return code === '40P01' || code === '40001'
+}
+
+/**
+ * SQLite: `BEGIN IMMEDIATE`, so a transaction that reads before it writes takes the write lock
+ * up front and waits (busy timeout) for another process's writer instead of failing with
+ * SQLITE_BUSY_SNAPSHOT when that writer commits in between.
+ */
+async function immediateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn)
+    try {
+      const result = await work(conn)
+      await sql`commit`.execute(conn)
+      return result
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {})
+      throw error
+    }
+  })
+}
+
+/** Runs a transaction; on PostgreSQL retries a few times when picked as a deadlock victim. */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (isSqliteDb(db)) return immediateTransaction(db, work)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work)
+    } catch (error) {
+      if (attempt >= 4 || !isRetryable(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20))
+    }
+  }
+}
+
+/**
+ * Locks the rows of these feeds until the transaction ends (PostgreSQL; SQLite has one writer).
+ * Subscribe and list changes count a feed's entries while holding it, and the ingest stores new
+ * entries while holding it, so no entry is counted twice or missed.
+ */
+export async function lockFeeds(trx: Db, feedIds: string[]): Promise<void> {
+  if (isSqliteDb(trx) || feedIds.length === 0) return
+  const ids = [...new Set(feedIds)].sort()
+  for (let i = 0; i < ids.length; i += IN_CHUNK) {
+    await trx.selectFrom('feeds').select('id').where('id', 'in', ids.slice(i, i + IN_CHUNK)).orderBy('id').forUpdate().execute()
+  }
+}
