@@ -10,6 +10,9 @@ import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.t
 import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
+// Browser globals used inside page callbacks (e2e compiles without DOM types).
+declare const document: any
+
 const ARTICLES = 12
 const PALETTE = ['#f97316', '#0ea5e9', '#22c55e', '#a855f7', '#ef4444', '#eab308', '#14b8a6', '#6366f1']
 
@@ -206,7 +209,7 @@ describeBrowser('reading', () => {
     await page.waitForURL(/\/timeline\/view-2\/all\//)
     await page.getByTestId('entry-grid').waitFor({ timeout: 30_000 })
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="entry-grid"] [data-testid="entry-item"] img').length >= 6, undefined, { timeout: 30_000 })
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="entry-grid"] img')].slice(0, 6).every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="entry-grid"] img')].slice(0, 6).every((i) => (i as { complete: boolean }).complete && (i as { naturalWidth: number }).naturalWidth > 0))
     await screenshot(page, 'reading-06-pictures-grid')
     await page.getByTestId('grid-style').click()
     await page.locator('[data-grid-style="masonry"]').waitFor()
