@@ -185,6 +185,12 @@ describeBrowser('reading', () => {
     await page.getByTestId('link-copy').click()
     await page.locator('[data-testid="link-copy"][data-copied="true"]').waitFor()
     await screenshot(page, 'reading-04-entry-open')
+    // One right-click menu for the list's entries.
+    await page.locator('[data-testid="entry-item"]').nth(1).click({ button: 'right' })
+    await page.getByTestId('entry-menu').getByText('Mark as read').waitFor()
+    await screenshot(page, 'reading-04b-entry-menu')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('entry-menu').waitFor({ state: 'detached' })
   })
 
   it('stars the entry and finds it in Starred', async () => {

@@ -12,6 +12,7 @@ import { dayLabel } from './formatTime.ts'
 import type { ItemProps } from './itemProps.ts'
 import { useTimelineNavStore } from './timelineNav.ts'
 import { useReadMarking } from './useReadMarking.ts'
+import { useEntryContextMenu } from './useEntryContextMenu.tsx'
 
 // Posts render HTML, so their sanitizer comes with the Social media view only; audio rows with Audios.
 const SocialItem = lazy(() => import('./SocialItem.tsx').then((m) => ({ default: m.SocialItem })))
@@ -71,9 +72,11 @@ export function EntryList({ view, ids, activeId, groupByDate, hasNextPage, isFet
   }, [rows, virtualizer, publish])
 
   const now = useMemo(() => new Date(), [rows]) // eslint-disable-line react-hooks/exhaustive-deps
+  const contextMenu = useEntryContextMenu(view)
   return (
-    <div ref={scrollRef} data-testid="entry-list" data-count={ids.length} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto outline-none" {...focusRegionProps('timeline')}>
+    <div ref={scrollRef} data-testid="entry-list" data-count={ids.length} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto outline-none" onContextMenu={contextMenu.onContextMenu} {...focusRegionProps('timeline')}>
       {header}
+      {contextMenu.menu}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const row = rows[item.index]

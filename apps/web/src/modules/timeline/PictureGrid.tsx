@@ -10,13 +10,14 @@ import type { EntryListProps } from './EntryList.tsx'
 import { PictureCard } from './PictureCard.tsx'
 import { useTimelineNavStore } from './timelineNav.ts'
 import { useReadMarking } from './useReadMarking.ts'
+import { useEntryContextMenu } from './useEntryContextMenu.tsx'
 
 const GAP = 14
 const CAPTION = 44
 const MIN_COLUMN = 200
 const PADDING = 20
 
-export function PictureGrid({ ids, activeId, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, markOnScroll, markOnRender, itemProps, gridStyle, header }: EntryListProps & { gridStyle: GridStyle }) {
+export function PictureGrid({ view, ids, activeId, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, markOnScroll, markOnRender, itemProps, gridStyle, header }: EntryListProps & { gridStyle: GridStyle }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
   useLayoutEffect(() => {
@@ -67,14 +68,16 @@ export function PictureGrid({ ids, activeId, hasNextPage, isFetchingNextPage, fe
     if (hasNextPage && !isFetchingNextPage && last >= ids.length - lanes * 3) fetchNextPage()
   }, [last, ids.length, lanes, hasNextPage, isFetchingNextPage, fetchNextPage])
 
+  const contextMenu = useEntryContextMenu(view)
   const publish = useTimelineNavStore((s) => s.publish)
   useEffect(() => {
     publish({ scrollToEntry: (id) => virtualizer.scrollToIndex(ids.indexOf(id), { align: 'auto' }) })
   }, [ids, virtualizer, publish])
 
   return (
-    <div ref={scrollRef} data-testid="entry-grid" data-grid-style={gridStyle} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto outline-none" {...focusRegionProps('timeline')}>
+    <div ref={scrollRef} data-testid="entry-grid" data-grid-style={gridStyle} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto outline-none" onContextMenu={contextMenu.onContextMenu} {...focusRegionProps('timeline')}>
       {header}
+      {contextMenu.menu}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: `0 ${PADDING}px` }}>
         {width > 0 &&
           items.map((item) => (
