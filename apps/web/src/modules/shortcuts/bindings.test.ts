@@ -46,6 +46,14 @@ describe('bindings and dispatch', () => {
     expect(run.star).toHaveBeenCalledTimes(2)
   })
 
+  it('leaves Space and Enter on buttons to the button', () => {
+    registerCommands([{ id: 'test:space', group: 'entry-render', labelKey: 'x', defaultHotkey: 'Space', run: run.star }])
+    const button = document.createElement('button')
+    document.body.appendChild(button)
+    expect(dispatchKey(key(' ', {}, button), new SequenceBuffer())).toBeNull()
+    expect(dispatchKey(key(' '), new SequenceBuffer())?.id).toBe('test:space')
+  })
+
   it('completes sequences within a second', () => {
     const buffer = new SequenceBuffer()
     dispatchKey(key('g'), buffer, 0)

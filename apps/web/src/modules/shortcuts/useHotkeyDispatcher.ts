@@ -26,6 +26,8 @@ export function dispatchKey(event: KeyboardEvent, buffer: SequenceBuffer, now = 
   const region = activeRegion()
   if (region === 'recording') return null
   const typing = isTypingTarget(event.target)
+  // Space and Enter on a button or link belong to it (activation), not to a hotkey.
+  if ((event.key === ' ' || event.key === 'Enter') && event.target instanceof Element && event.target.closest('button, a[href], [role="button"], [role="menuitem"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], summary')) return null
   const stroke = strokeOf(event)
   buffer.push(stroke, now)
   const applies = (c: Command) => regionsOf(c).includes(region) && (!typing || c.enableInForm) && (!c.enabled || c.enabled())
