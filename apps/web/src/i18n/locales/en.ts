@@ -148,6 +148,10 @@ export default {
     toSignIn: 'Sign in',
     redirecting: 'Continuing with {{provider}}…',
     welcome: 'Welcome, {{name}}!',
+    twoFactorTitle: 'Two-factor authentication',
+    twoFactorHint: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
+    twoFactorCode: 'Code',
+    twoFactorVerify: 'Verify and sign in',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: 'Invalid e-mail or password',
       INVALID_EMAIL: 'Invalid e-mail address',

@@ -150,6 +150,10 @@ export default {
     toSignIn: 'ログイン',
     redirecting: '{{provider}} で続行しています…',
     welcome: 'ようこそ、{{name}} さん！',
+    twoFactorTitle: '二要素認証',
+    twoFactorHint: '認証アプリの 6 桁のコード、またはバックアップコードを入力してください。',
+    twoFactorCode: 'コード',
+    twoFactorVerify: '確認してサインイン',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: 'メールアドレスまたはパスワードが正しくありません',
       INVALID_EMAIL: 'メールアドレスが無効です',

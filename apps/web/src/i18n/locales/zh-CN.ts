@@ -150,6 +150,10 @@ export default {
     toSignIn: '登录',
     redirecting: '正在使用 {{provider}} 继续…',
     welcome: '欢迎，{{name}}！',
+    twoFactorTitle: '两步验证',
+    twoFactorHint: '请输入身份验证器应用中的 6 位验证码，或一个备用码。',
+    twoFactorCode: '验证码',
+    twoFactorVerify: '验证并登录',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: '邮箱或密码错误',
       INVALID_EMAIL: '邮箱地址无效',

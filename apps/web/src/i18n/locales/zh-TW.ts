@@ -150,6 +150,10 @@ export default {
     toSignIn: '登入',
     redirecting: '正在使用 {{provider}} 繼續…',
     welcome: '歡迎，{{name}}！',
+    twoFactorTitle: '兩步驟驗證',
+    twoFactorHint: '請輸入驗證器 App 中的 6 位數驗證碼，或一組備用碼。',
+    twoFactorCode: '驗證碼',
+    twoFactorVerify: '驗證並登入',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: '電子郵件或密碼錯誤',
       INVALID_EMAIL: '電子郵件地址無效',

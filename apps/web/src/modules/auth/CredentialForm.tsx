@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '../../components/Button.tsx'
-import { signInWithEmail, signUpWithEmail } from './actions.ts'
+import { signInWithEmail, signUpWithEmail, verifyTwoFactor } from './actions.ts'
 import { TextField } from '../../components/TextField.tsx'
 
 export type CredentialMode = 'sign-in' | 'sign-up'
@@ -17,16 +17,35 @@ export function CredentialForm({ mode, redirect }: { mode: CredentialMode; redir
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
+  const [twoFactor, setTwoFactor] = useState(false)
+  const [code, setCode] = useState('')
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
     try {
+      if (twoFactor) {
+        if (await verifyTwoFactor(queryClient, code)) navigate(redirect, { replace: true })
+        return
+      }
       const ok = mode === 'sign-up' ? await signUpWithEmail(queryClient, { name, email, password }) : await signInWithEmail(queryClient, { email, password })
-      if (ok) navigate(redirect, { replace: true })
+      if (ok === 'two-factor') setTwoFactor(true)
+      else if (ok) navigate(redirect, { replace: true })
     } finally {
       setBusy(false)
     }
+  }
+
+  if (twoFactor) {
+    return (
+      <form onSubmit={submit} className="mt-6 flex flex-col gap-4" aria-label={t('twoFactorTitle')}>
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">{t('twoFactorHint')}</p>
+        <TextField label={t('twoFactorCode')} name="code" autoComplete="one-time-code" inputMode="text" value={code} onChange={setCode} autoFocus required />
+        <Button type="submit" busy={busy} className="mt-2 w-full">
+          {t('twoFactorVerify')}
+        </Button>
+      </form>
+    )
   }
 
   return (

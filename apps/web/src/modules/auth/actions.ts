@@ -4,7 +4,7 @@ import { toastError } from '../../api/toastError.ts'
 import { navigate } from '../../lib/navigation.ts'
 import { useSessionStore } from '../../store/session.ts'
 import { authClient } from './authClient.ts'
-import { refreshSession } from './session.ts'
+import { refreshSession, sessionQueryKey } from './session.ts'
 
 /** Creates an account and signs in; false (after a toast) when the server refuses. */
 export async function signUpWithEmail(queryClient: QueryClient, input: { name: string; email: string; password: string }): Promise<boolean> {
@@ -21,15 +21,29 @@ export async function signUpWithEmail(queryClient: QueryClient, input: { name: s
  * Signs in with e-mail and password. SPEC §5: without both, the user goes to /login instead.
  * False (after a toast) when the server refuses.
  */
-export async function signInWithEmail(queryClient: QueryClient, input: { email: string; password: string }): Promise<boolean> {
+export async function signInWithEmail(queryClient: QueryClient, input: { email: string; password: string }): Promise<boolean | 'two-factor'> {
   const email = input.email.trim()
   if (!email || !input.password) {
     navigate('/login')
     return false
   }
-  const { error } = await authClient.signIn.email({ email, password: input.password })
+  const { data, error } = await authClient.signIn.email({ email, password: input.password })
   if (error) {
     toastError(error)
+    return false
+  }
+  // Two-factor accounts sign in in two steps: the code comes next (verifyTwoFactor).
+  if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) return 'two-factor'
+  await refreshSession(queryClient)
+  return true
+}
+
+/** The second sign-in step of a two-factor account: an authenticator code, or a backup code. */
+export async function verifyTwoFactor(queryClient: QueryClient, code: string): Promise<boolean> {
+  const trimmed = code.trim()
+  const { error } = /^\d{6}$/.test(trimmed) ? await authClient.twoFactor.verifyTotp({ code: trimmed }) : await authClient.twoFactor.verifyBackupCode({ code: trimmed })
+  if (error) {
+    toastError({ ...error, message: error.message || 'Invalid two factor code' })
     return false
   }
   await refreshSession(queryClient)
@@ -44,11 +58,14 @@ export async function signInWithProvider(provider: string, callbackURL: string):
 
 /** Signs out and forgets the user and every cached answer; the auth gate then shows the sign-in page. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
+  // A session answer still on its way (after a profile or two-factor change) must not sign the user back in.
+  await queryClient.cancelQueries({ queryKey: sessionQueryKey })
   const { error } = await authClient.signOut()
   if (error && error.status !== 401) {
     toastError(error)
     return
   }
+  await queryClient.cancelQueries({ queryKey: sessionQueryKey })
   useSessionStore.getState().clearSession(true)
   queryClient.clear()
 }

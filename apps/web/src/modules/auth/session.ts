@@ -41,7 +41,8 @@ function toIso(value: string | Date | null | undefined): string | null {
 export function applySession(payload: SessionPayload | null): void {
   const store = useSessionStore.getState()
   if (!payload?.user) {
-    store.clearSession()
+    // An answer arriving right after the user signed out keeps it "by the user" (no come-back redirect).
+    store.clearSession(store.status === 'signed-out' && store.signedOutByUser)
     return
   }
   const rawRole = payload.role ?? payload.user.role

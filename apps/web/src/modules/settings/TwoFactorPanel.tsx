@@ -118,7 +118,7 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <form className="flex flex-col gap-3 py-4" onSubmit={(e) => (e.preventDefault(), void (enabled ? disable() : enable()))}>
+    <form className="flex flex-col gap-3 py-4" data-testid="two-factor" onSubmit={(e) => (e.preventDefault(), void (enabled ? disable() : enable()))}>
       <div className="flex items-center gap-2 text-[13px]">
         <span className={`size-2 rounded-full ${enabled ? 'bg-green-500' : 'bg-zinc-300 dark:bg-zinc-600'}`} />
         {enabled ? t('profile.twoFactorOn') : t('profile.twoFactorOff')}

@@ -49,13 +49,15 @@ export function SubscriptionList({ view, params, onNavigate }: { view: FeedViewT
   if (items.length === 0) {
     if (!loaded) return <div className="flex-1" />
     return (
-      <div data-testid="subscription-list" className="mx-4 mt-3 rounded-xl border border-dashed border-zinc-300/80 px-4 py-5 text-center dark:border-zinc-700/80">
-        <p className="text-[13px] font-medium text-zinc-600 dark:text-zinc-300">{t('sidebar.emptyTitle')}</p>
-        <p className="mt-1 text-xs leading-relaxed text-zinc-500">{t('sidebar.emptyHint')}</p>
-        <Link to="/discover" onClick={onNavigate} className="mt-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-accent hover:bg-accent/10">
-          <CompassIcon size={14} />
-          {t('sidebar.findFeeds')}
-        </Link>
+      <div className="min-h-0 flex-1">
+        <div data-testid="subscription-list" className="mx-4 mt-3 rounded-xl border border-dashed border-zinc-300/80 px-4 py-5 text-center dark:border-zinc-700/80">
+          <p className="text-[13px] font-medium text-zinc-600 dark:text-zinc-300">{t('sidebar.emptyTitle')}</p>
+          <p className="mt-1 text-xs leading-relaxed text-zinc-500">{t('sidebar.emptyHint')}</p>
+          <Link to="/discover" onClick={onNavigate} className="mt-3 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-accent hover:bg-accent/10">
+            <CompassIcon size={14} />
+            {t('sidebar.findFeeds')}
+          </Link>
+        </div>
       </div>
     )
   }
