@@ -13,7 +13,6 @@ import { useEntryViewStore } from '../../modules/entry/entryViewStore.ts'
 import { AppearanceEffects } from '../../modules/layout/AppearanceEffects.tsx'
 import { useLayoutStore } from '../../modules/layout/useLayoutStore.ts'
 import { useIsMobile } from '../../modules/layout/useMediaQuery.ts'
-import { platform } from '../../modules/platform/platform.ts'
 import { usePlayerStore } from '../../modules/player/usePlayerStore.ts'
 import { useGeneralSettings, useUiSettings } from '../../modules/settings/useSettingsValues.ts'
 import { useShortcutsGuideStore } from '../../modules/shortcuts/guideStore.ts'
@@ -71,7 +70,7 @@ export function AppShell() {
   const drawer = useLayoutStore((s) => s.mobileDrawer)
   const setDrawer = useLayoutStore((s) => s.setMobileDrawer)
   const location = useLocation()
-  useHotkeyDispatcher(platform().ownsGlobalShortcuts)
+  useHotkeyDispatcher()
   useEffect(() => {
     setDrawer(false)
   }, [location.pathname, setDrawer])

@@ -5,12 +5,15 @@ import { navigate } from '../../../lib/navigation.ts'
 import { openQuickAdd } from '../../discover/quickAddStore.ts'
 import { useLayoutStore } from '../../layout/useLayoutStore.ts'
 import { usePlayerStore } from '../../player/usePlayerStore.ts'
+import { platform } from '../../platform/platform.ts'
 import { focusRegion } from '../focusRegions.ts'
 import { useShortcutsGuideStore } from '../guideStore.ts'
 import type { Command } from '../registry.ts'
 
 const uiFlag = (key: 'wideMode' | 'zenMode') => useSettingsStore.getState().tabs.ui[key] === true
 const ANYWHERE = ['home', 'timeline', 'entry-render', 'subscription-list', 'sub-layer', 'video-player'] as const
+/** SPEC §2: the desktop shell provides ⌘/Ctrl+, T and N itself; the web build handles them here. */
+const webOwnsGlobal = () => platform().ownsGlobalShortcuts
 
 export const layoutCommands: Command[] = [
   { id: 'layout:toggle-subscription-column', group: 'layout', labelKey: 'layout.toggle-subscription-column', defaultHotkey: '[', run: () => useLayoutStore.getState().toggleSubscriptionColumn() },
@@ -24,9 +27,9 @@ export const layoutCommands: Command[] = [
 export const globalCommands: Command[] = [
   { id: 'global:show-shortcuts', group: 'global', labelKey: 'global.show-shortcuts', defaultHotkey: '?', regions: ANYWHERE, run: () => useShortcutsGuideStore.getState().toggle() },
   { id: 'global:toggle-corner-play', group: 'global', labelKey: 'global.toggle-corner-play', defaultHotkey: 'Shift+p', enabled: () => !!usePlayerStore.getState().src, run: () => usePlayerStore.getState().toggle() },
-  { id: 'global:quick-add', group: 'global', labelKey: 'global.quick-add', defaultHotkey: 'Mod+n', regions: ANYWHERE, run: () => openQuickAdd() },
-  { id: 'global:open-settings', group: 'global', labelKey: 'global.open-settings', defaultHotkey: 'Mod+,', regions: ANYWHERE, run: () => navigate('/settings') },
-  { id: 'global:discover', group: 'global', labelKey: 'global.discover', defaultHotkey: 'Mod+t', regions: ANYWHERE, run: () => navigate('/discover') },
+  { id: 'global:quick-add', group: 'global', labelKey: 'global.quick-add', defaultHotkey: 'Mod+n', regions: ANYWHERE, enabled: webOwnsGlobal, run: () => openQuickAdd() },
+  { id: 'global:open-settings', group: 'global', labelKey: 'global.open-settings', defaultHotkey: 'Mod+,', regions: ANYWHERE, enabled: webOwnsGlobal, run: () => navigate('/settings') },
+  { id: 'global:discover', group: 'global', labelKey: 'global.discover', defaultHotkey: 'Mod+t', regions: ANYWHERE, enabled: webOwnsGlobal, run: () => navigate('/discover') },
 ]
 
 export const settingsCommands: Command[] = [
