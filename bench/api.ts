@@ -6,7 +6,9 @@
  * autocannon, one route at a time:
  *
  *  - timeline: unread-only all-feeds pages (GET /api/entries?view=0&read=false), first pages and
- *    pages behind random cursors;
+ *    pages behind random cursors (`publishedAfter`);
+ *  - timeline behind id cursors: the same pages behind `publishedAfter` + `beforeId`, the cursor the
+ *    web app sends;
  *  - detail: GET /api/entries?id= of random entries;
  *  - mark read: POST /api/reads of one random entry;
  *  - unread counts: GET /api/reads.
@@ -23,13 +25,19 @@
  *
  * SQLite (a temp file) by default; PostgreSQL when DATABASE_URL is postgres:// (a fresh schema,
  * dropped after). Usage: `npm run bench -- api [feeds=1000] [entries=1000] [duration=10]
- * [connections=100] [rate=500] [keep=1]` (keep=1 leaves the SQLite file and prints its path).
+ * [connections=100] [rate=200] [keep=1] [reuse=FILE] [profile=DIR]` (keep=1 leaves the SQLite file
+ * and prints its path; reuse=FILE measures again on such a kept file, without seeding, subscribing
+ * and marking — the earlier runs' marks stay; profile=DIR runs the server with `--cpu-prof` and
+ * writes its CPU profile to DIR when it stops). The machine load (os.loadavg, 1 minute) is
+ * printed for the whole run and per route: the machine may be shared, and CPU per request is the
+ * figure load distorts least (docs/performance.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { Pool } from 'undici'
@@ -53,6 +61,9 @@ const ENTRIES_PER_FEED = Number(args.get('entries') ?? 1000)
 const DURATION = Number(args.get('duration') ?? 10)
 const CONNECTIONS = Number(args.get('connections') ?? 100)
 const KEEP = args.get('keep') === '1'
+const PROFILE_DIR = args.get('profile') ? path.resolve(args.get('profile') as string) : undefined
+/** A brook.db kept by an earlier run (keep=1): measured again as it is. */
+const REUSE = args.get('reuse') ? path.resolve(args.get('reuse') as string) : undefined
 /** Offered load of the latency phase: 100 clients each asking a few times a second. */
 const RATE = Number(args.get('rate') ?? 200)
 const TARGET_P99_MS = 15
@@ -71,6 +82,11 @@ function log(message: string): void {
 type Place = { database: OpenDatabase; env: Record<string, string>; cleanup(): Promise<void>; label: string }
 
 async function openPlace(): Promise<Place> {
+  if (REUSE) {
+    if (path.basename(REUSE) !== 'brook.db' || !fs.existsSync(REUSE)) throw new Error(`reuse= names a brook.db kept by keep=1, not ${REUSE}`)
+    const database = openDatabase({ dialect: 'sqlite', file: REUSE })
+    return { database, env: { DATA_DIR: path.dirname(REUSE) }, label: `SQLite ${REUSE} (reused)`, cleanup: () => database.close() }
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-bench-api-'))
   if (!DATABASE_URL) {
     const file = path.join(dir, 'brook.db')
@@ -127,7 +143,8 @@ async function seed(database: OpenDatabase): Promise<string[]> {
 type Child = { process: ChildProcess; url: string }
 
 function startServer(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, [...startScriptFlags(), path.join(here, '../apps/server/src/main.ts')], {
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
+  const child = spawn(process.execPath, [...startScriptFlags(), ...profile, path.join(here, '../apps/server/src/main.ts')], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICES: 'web', AUTH_RATE_LIMIT: 'false', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', SUBSCRIPTION_LIMIT: String(FEEDS + 10), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -166,7 +183,7 @@ async function bare(n: number, run: () => Promise<unknown>): Promise<number> {
 }
 
 type Measured = { rps: number; p50: number; p99: number; errors: number }
-type Row = { route: string; saturated: Measured; paced: Measured; bareP50: number; cpuMsPerRequest: number }
+type Row = { route: string; saturated: Measured; paced: Measured; bareP50: number; cpuMsPerRequest: number; load: number }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number | undefined): number {
@@ -207,6 +224,11 @@ async function paced(url: string, cookie: string, request: () => { method: 'GET'
   const pool = new Pool(url, { connections: CONNECTIONS, pipelining: 1 })
   const latencies: number[] = []
   let errors = 0
+  // Requests this process sent 5 ms or more after their arrival time: its own delay (timers, GC, a
+  // busy machine), which counts in their latency like the server's.
+  let lateSends = 0
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 })
+  loopDelay.enable()
   const inflight: Promise<void>[] = []
   const start = performance.now()
   let next = start
@@ -215,6 +237,7 @@ async function paced(url: string, cookie: string, request: () => { method: 'GET'
     const wait = next - performance.now()
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait))
     const arrival = next
+    if (performance.now() - arrival >= 5) lateSends++
     const r = request()
     inflight.push(
       pool
@@ -231,6 +254,8 @@ async function paced(url: string, cookie: string, request: () => { method: 'GET'
   }
   await Promise.all(inflight)
   await pool.close()
+  loopDelay.disable()
+  log(`  paced: ${latencies.length} answered, ${lateSends} sent ≥ 5 ms late by this process; its event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`)
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
   return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors }
@@ -242,11 +267,12 @@ async function main(): Promise<void> {
   try {
     log(`database: ${place.label}`)
     await migrateToLatest(place.database.db)
-    const feeds = await seed(place.database)
+    const feeds = REUSE ? [] : await seed(place.database)
     server = await startServer(place.env)
     log(`server at ${server.url}`)
 
-    const signUp = await api(server.url, 'POST', '/api/auth/sign-up/email', { email: 'bench@example.com', password: 'bench password 1', name: 'Bench' })
+    const credentials = { email: 'bench@example.com', password: 'bench password 1' }
+    const signUp = REUSE ? await api(server.url, 'POST', '/api/auth/sign-in/email', credentials) : await api(server.url, 'POST', '/api/auth/sign-up/email', { ...credentials, name: 'Bench' })
     const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
     const userId = signUp.json.user.id as string
     const subscribeStarted = performance.now()
@@ -254,11 +280,14 @@ async function main(): Promise<void> {
       const r = await api(server.url, 'POST', '/api/subscriptions', { feedId, view: 0 }, cookie)
       if (r.status !== 200) throw new Error(`subscribe failed: ${JSON.stringify(r.json)}`)
     }
-    log(`subscribed to ${feeds.length} feeds over HTTP in ${((performance.now() - subscribeStarted) / 1000).toFixed(1)} s`)
+    if (!REUSE) log(`subscribed to ${feeds.length} feeds over HTTP in ${((performance.now() - subscribeStarted) / 1000).toFixed(1)} s`)
     // Planner statistics as autovacuum would have them by now (subscriptions were empty at seeding).
     if (place.database.dialect === 'postgres') await sql`analyze`.execute(place.database.db)
     // The user has read everything older than ~40 days: most entries are read, the last weeks unread.
-    const readBefore = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    // (A reused database keeps the boundary of the run that marked it: its oldest unread entry.)
+    const readBefore = REUSE
+      ? ((await sql<{ t: string }>`select min(e."publishedAt") as t from entries e where not exists (select 1 from entry_reads r where r."userId" = ${userId} and r."entryId" = e.id)`.execute(place.database.db)).rows[0]?.t ?? new Date().toISOString())
+      : new Date(Date.now() - 40 * 86_400_000).toISOString()
     // Feed by feed, as a reader clears a feed's backlog (one mark-all of the whole timeline would
     // be a single 800,000-row statement: a different bench).
     const markStarted = performance.now()
@@ -268,7 +297,7 @@ async function main(): Promise<void> {
       if (r.status !== 200) throw new Error(`mark read failed: ${JSON.stringify(r.json)}`)
       marked += r.json.data.count
     }
-    log(`marked ${marked} older entries read (per feed) in ${((performance.now() - markStarted) / 1000).toFixed(1)} s`)
+    if (!REUSE) log(`marked ${marked} older entries read (per feed) in ${((performance.now() - markStarted) / 1000).toFixed(1)} s`)
 
     const db = place.database.db
     // Steady state: the bulk writes of seeding are checkpointed / vacuumed before measuring.
@@ -282,6 +311,10 @@ async function main(): Promise<void> {
     log(`timeline plan (${place.database.dialect}):\n${await entries.explainTimeline(timelineQuery())}`)
 
     const timelinePath = () => (Math.random() < 0.5 ? '/api/entries?view=0&read=false&limit=20' : `/api/entries?view=0&read=false&limit=20&publishedAfter=${encodeURIComponent(pick(cursors))}`)
+    const idCursorPath = () => {
+      const last = pick(pool)
+      return `/api/entries?view=0&read=false&limit=20&publishedAfter=${encodeURIComponent(last.publishedAt)}&beforeId=${last.id}`
+    }
     const rows: Row[] = []
     const routes: { name: string; request: () => { method: 'GET' | 'POST'; path: string; body?: string }; bare: () => Promise<unknown> }[] = [
       {
@@ -293,6 +326,15 @@ async function main(): Promise<void> {
           return entries.feedsByIds(feedIds)
         },
       },
+      {
+        name: 'timeline behind id cursors',
+        request: () => ({ method: 'GET', path: idCursorPath() }),
+        bare: async () => {
+          const last = pick(pool)
+          const rows = await entries.timeline({ ...timelineQuery(), before: { publishedAt: last.publishedAt, id: last.id } })
+          return entries.feedsByIds([...new Set(rows.map((r) => r.feedId as string))])
+        },
+      },
       { name: 'entry detail', request: () => ({ method: 'GET', path: `/api/entries?id=${pick(pool).id}` }), bare: () => entries.byIds(userId, [pick(pool).id]) },
       { name: 'mark read', request: () => ({ method: 'POST', path: '/api/reads', body: JSON.stringify({ entryIds: [pick(pool).id] }) }), bare: () => reads.markRead(userId, [pick(pool).id], new Date().toISOString()) },
       { name: 'unread counts', request: () => ({ method: 'GET', path: '/api/reads' }), bare: () => reads.counts(userId) },
@@ -301,30 +343,33 @@ async function main(): Promise<void> {
     await saturate(server.url, cookie, () => ({ method: 'GET', path: timelinePath() }))
     const loadBefore = os.loadavg()[0]
     for (const route of routes) {
-      log(`load: ${route.name} (${CONNECTIONS} connections, ${DURATION} s saturated, then ${DURATION} s at ${RATE} req/s)`)
+      const load = os.loadavg()[0]
+      log(`load: ${route.name} (${CONNECTIONS} connections, ${DURATION} s saturated, then ${DURATION} s at ${RATE} req/s; load average ${load.toFixed(1)})`)
       const cpuBefore = cpuSeconds(server.process.pid)
       const saturated = await saturate(server.url, cookie, route.request)
       const cpuMsPerRequest = ((cpuSeconds(server.process.pid) - cpuBefore) * 1000) / (saturated.rps * DURATION)
       const atRate = await paced(server.url, cookie, route.request, RATE)
       const bareP50 = await bare(500, route.bare)
-      rows.push({ route: route.name, saturated, paced: atRate, bareP50, cpuMsPerRequest })
+      rows.push({ route: route.name, saturated, paced: atRate, bareP50, cpuMsPerRequest, load })
     }
 
     const fmt = (n: number, digits = 2) => n.toFixed(digits)
     console.log(`\nbench/api — ${place.database.dialect}, ${FEEDS} subscriptions, ${FEEDS * ENTRIES_PER_FEED} entries, ${CONNECTIONS} connections, ${DURATION} s per phase, ${os.cpus().length} cores, load average ${fmt(loadBefore, 1)} → ${fmt(os.loadavg()[0], 1)}`)
-    console.log(`| route | saturated req/s | p50 ms | p99 ms | errors | server CPU ms/req | at ${RATE} req/s: p50 ms | p99 ms | errors | bare DB p50 ms | HTTP p50 / bare |`)
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    console.log(`| route | saturated req/s | p50 ms | p99 ms | errors | server CPU ms/req | at ${RATE} req/s: p50 ms | p99 ms | errors | bare DB p50 ms | HTTP p50 / bare | load |`)
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     for (const r of rows) {
       const { saturated: s, paced: p } = r
-      console.log(`| ${r.route} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.errors} | ${fmt(r.cpuMsPerRequest, 3)} | ${fmt(p.p50)} | ${fmt(p.p99)} | ${p.errors} | ${fmt(r.bareP50, 3)} | ${fmt(p.p50 / r.bareP50, 1)}× |`)
+      console.log(`| ${r.route} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.errors} | ${fmt(r.cpuMsPerRequest, 3)} | ${fmt(p.p50)} | ${fmt(p.p99)} | ${p.errors} | ${fmt(r.bareP50, 3)} | ${fmt(p.p50 / r.bareP50, 1)}× | ${fmt(r.load, 1)} |`)
     }
-    const timeline = rows[0].paced
-    const verdict = timeline.p99 < TARGET_P99_MS && timeline.errors === 0
-    console.log(`\ntarget (timeline p99 < ${TARGET_P99_MS} ms, no errors, ${CONNECTIONS} connections at ${RATE} req/s): ${verdict ? 'met' : 'NOT met'} — p99 ${fmt(timeline.p99)} ms, ${timeline.errors} errors`)
+    // Both timeline rows (publishedAfter cursors, and id cursors as the web app pages) are judged.
+    const timelines = rows.filter((r) => r.route.startsWith('timeline'))
+    const verdict = timelines.every((r) => r.paced.p99 < TARGET_P99_MS && r.paced.errors === 0)
+    console.log(`\ntarget (timeline p99 < ${TARGET_P99_MS} ms, no errors, ${CONNECTIONS} connections at ${RATE} req/s): ${verdict ? 'met' : 'NOT met'} — ${timelines.map((r) => `${r.route}: p99 ${fmt(r.paced.p99)} ms, ${r.paced.errors} errors`).join('; ')}`)
     console.log(`saturated (${CONNECTIONS} connections as fast as they go): timeline ${fmt(rows[0].saturated.rps, 0)} req/s, p99 ${fmt(rows[0].saturated.p99)} ms — latency there is queueing, ≈ connections / throughput`)
     const audit = await reads.auditCounters({ userId })
     console.log(`counters after the run: ${audit.checked} checked, ${audit.wrong.length} wrong`)
     if (KEEP) console.log(`kept: ${place.label}`)
+    if (PROFILE_DIR) console.log(`server CPU profile: ${PROFILE_DIR} (written when the server stops)`)
   } finally {
     if (server && server.process.exitCode === null) {
       server.process.kill('SIGTERM')

@@ -91,7 +91,13 @@ export function createApp(deps: AppDeps) {
   } })
   const smallCap = tooLarge(env.REQUEST_BODY_LIMIT)
   const uploadCap = tooLarge(env.UPLOAD_BODY_LIMIT)
-  app.use('/api/*', (c, next) => (UPLOAD_PATHS.some((p) => c.req.path.startsWith(p)) ? uploadCap(c, next) : smallCap(c, next)))
+  // GET and HEAD requests carry no body (@hono/node-server never attaches one), and asking for it
+  // would build a full WHATWG Request per read (docs/performance.md).
+  app.use('/api/*', (c, next) => {
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD') return next()
+    return UPLOAD_PATHS.some((p) => c.req.path.startsWith(p)) ? uploadCap(c, next) : smallCap(c, next)
+  })
 
   // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
   const sessions = createSessionCache()

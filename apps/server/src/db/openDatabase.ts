@@ -41,6 +41,10 @@ export function openDatabase(location: DatabaseLocation): OpenDatabase {
     sqlite.exec('PRAGMA foreign_keys = ON')
     // 32 MiB page cache (the default is 2 MiB): timeline pages behind old cursors stay in memory.
     sqlite.exec('PRAGMA cache_size = -32768')
+    // Reads through a memory map of the file (SQLite's largest by default, 2 GiB) instead of one
+    // read(2) per page that misses the page cache: a timeline page touches ~20 scattered table pages.
+    // Writes still go through the WAL (docs/performance.md).
+    sqlite.exec('PRAGMA mmap_size = 2147418112')
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
     return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() }
   }

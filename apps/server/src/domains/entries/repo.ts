@@ -33,6 +33,20 @@ export type TimelineQuery = {
   plan?: 'scan' | 'join'
 }
 
+/** A timeline query walking one slice of the publishedAt index (see `timeline`). */
+type SliceQuery = TimelineQuery & { slice?: boolean }
+
+export type EntriesRepoOptions = {
+  /**
+   * SQLite: the scan plan walks at most this many index entries per statement (0: no limit),
+   * handing the event loop back between slices (docs/performance.md, "Long walks").
+   */
+  sliceRows?: number
+}
+
+/** Index entries one slice of a SQLite scan walks: about a millisecond when every row is skipped. */
+export const DEFAULT_SLICE_ROWS = 1000
+
 /** The columns of a timeline row (content only when asked). */
 export type TimelineRow = Omit<EntryRow, 'content' | 'contentHash' | 'readabilityContent' | 'readabilityUpdatedAt' | 'updatedAt'> & {
   content?: string | null
@@ -70,7 +84,9 @@ function chunks<T>(items: T[], size = IN_CHUNK): T[][] {
 
 type EntriesEb = ExpressionBuilder<Database & { e: Database['entries'] }, 'e'>
 
-export function entriesRepo(db: Db, dialect: Dialect) {
+export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOptions = {}) {
+  const sliceRows = options.sliceRows ?? (dialect === 'sqlite' ? DEFAULT_SLICE_ROWS : 0)
+
   /** Subscription filter shared by the source checks: one user, not hidden, maybe not private, maybe one view. */
   function subscriptionFilter(userId: string, view: number | undefined, excludePrivate: boolean): RawBuilder<unknown> {
     return sql.join(
@@ -99,19 +115,37 @@ export function entriesRepo(db: Db, dialect: Dialect) {
     end)`
   }
 
-  function readFilters(eb: EntriesEb, q: TimelineQuery): Expression<SqlBool>[] {
+  /**
+   * Rows of `alias` strictly older than a cursor. With an id: `publishedAt <= p and (publishedAt < p
+   * or id < i)`, the same rows as `publishedAt < p or (publishedAt = p and id < i)` written so the
+   * first term bounds the index walk (the OR form alone makes SQLite walk from the newest entry).
+   */
+  function olderThan(alias: 'e' | 'b', before: { publishedAt: string; id?: string }): RawBuilder<SqlBool> {
+    const publishedAt = sql.ref(`${alias}.publishedAt`)
+    if (!before.id) return sql<SqlBool>`${publishedAt} < ${before.publishedAt}`
+    return sql<SqlBool>`(${publishedAt} <= ${before.publishedAt} and (${publishedAt} < ${before.publishedAt} or ${sql.ref(`${alias}.id`)} < ${before.id}))`
+  }
+
+  /**
+   * The lower end of one slice: the publishedAt of the sliceRows-th entry older than the cursor
+   * (every entry at that time included), or no bound when fewer entries are left.
+   */
+  function sliceFloor(q: SliceQuery): RawBuilder<string> {
+    return sql<string>`coalesce((select b."publishedAt" from entries b ${q.before ? sql`where ${olderThan('b', q.before)}` : sql``}
+      order by b."publishedAt" desc, b."id" desc limit 1 offset ${sql.lit(sliceRows - 1)}), '')`
+  }
+
+  function readFilters(eb: EntriesEb, q: SliceQuery): Expression<SqlBool>[] {
     const out: Expression<SqlBool>[] = []
-    if (q.before) {
-      const { publishedAt, id } = q.before
-      out.push(id ? eb.or([eb('e.publishedAt', '<', publishedAt), eb.and([eb('e.publishedAt', '=', publishedAt), eb('e.id', '<', id)])]) : eb('e.publishedAt', '<', publishedAt))
-    }
+    if (q.before) out.push(olderThan('e', q.before))
+    if (q.slice) out.push(eb('e.publishedAt', '>=', sliceFloor(q)))
     if (q.read === false) out.push(isUnread(eb, q.userId))
     if (q.read === true) out.push(eb.not(isUnread(eb, q.userId)))
     return out
   }
 
   /** The SELECT list of a timeline page: entry columns, read flag, star time. */
-  function pageSelect<QB extends { select: any }>(qb: QB, q: TimelineQuery) {
+  function pageSelect<QB extends { select: any }>(qb: QB, q: SliceQuery) {
     return (qb as any)
       .select([...LIST_COLUMNS])
       .$if(q.withContent, (x: any) => x.select('e.content'))
@@ -125,15 +159,17 @@ export function entriesRepo(db: Db, dialect: Dialect) {
   }
 
   /** The queries of a timeline page (two for the join plan: feeds, then inboxes). */
-  function timelineQueries(q: TimelineQuery): { compile(): { sql: string; parameters: readonly unknown[] } }[] {
+  function timelineQueries(q: SliceQuery): { compile(): { sql: string; parameters: readonly unknown[] } }[] {
     const scope = q.scope
     switch (scope.kind) {
       case 'subscribed': {
         const { view, excludePrivate } = scope
         if (q.plan !== 'join') {
-          return [pageSelect(db.selectFrom('entries as e').where((eb) => eb.and([followedByUser(q.userId, view, excludePrivate), ...readFilters(eb, q)])), q)]
+          // The read-state probe before the source checks: this plan serves users who follow most
+          // feeds, so a row is mostly skipped for its read state (SQLite tests terms in this order).
+          return [pageSelect(db.selectFrom('entries as e').where((eb) => eb.and([...readFilters(eb, q), followedByUser(q.userId, view, excludePrivate)])), q)]
         }
-        // The join plan: the user's few feeds drive an index walk each (SQLite stops each walk early).
+        // The join plan: the user's few feeds drive an index walk each (then one sort of what they found).
         const where = subscriptionFilter(q.userId, view, excludePrivate)
         const sources = sql<{ fid: string }>`(select s."feedId" as fid from subscriptions s where ${where} and s."feedId" is not null
           union select lf."feedId" as fid from subscriptions s join list_feeds lf on lf."listId" = s."listId" where ${where})`
@@ -164,13 +200,13 @@ export function entriesRepo(db: Db, dialect: Dialect) {
   const compiledShapes = new Map<string, { sql: string; slots: (string | { value: unknown })[] }[]>()
   const MARK = '\u0001'
 
-  function shapeOf(q: TimelineQuery): string {
+  function shapeOf(q: SliceQuery): string {
     const s = q.scope
     const sourcePart = s.kind === 'subscribed' ? `${q.plan ?? 'scan'}:${s.view === undefined ? '-' : 'v'}:${s.excludePrivate ? 1 : 0}` : s.kind === 'feeds' ? String(s.feedIds.length) : s.kind === 'collection' ? (s.view === undefined ? '-' : 'v') : ''
-    return `${s.kind}|${sourcePart}|${String(q.read)}|${q.before ? (q.before.id ? 'ti' : 't') : '-'}|${q.withContent ? 1 : 0}`
+    return `${s.kind}|${sourcePart}|${String(q.read)}|${q.before ? (q.before.id ? 'ti' : 't') : '-'}|${q.withContent ? 1 : 0}|${q.slice ? 1 : 0}`
   }
 
-  function markersOf(q: TimelineQuery): TimelineQuery {
+  function markersOf(q: SliceQuery): SliceQuery {
     const s = q.scope
     const scope: TimelineScope =
       s.kind === 'subscribed' ? { ...s, view: s.view === undefined ? undefined : (`${MARK}view` as never) }
@@ -199,7 +235,7 @@ export function entriesRepo(db: Db, dialect: Dialect) {
     return s.feedIds?.[Number(slot.slice(4))]
   }
 
-  async function runTimeline(q: TimelineQuery): Promise<TimelineRow[][]> {
+  async function runTimeline(q: SliceQuery): Promise<TimelineRow[][]> {
     const key = shapeOf(q)
     let shapes = compiledShapes.get(key)
     if (!shapes) {
@@ -218,9 +254,69 @@ export function entriesRepo(db: Db, dialect: Dialect) {
     return out
   }
 
+  /**
+   * How many unread entries of a 'subscribed' timeline are not among `found` (entries a walk has
+   * collected): the unread counters of the subscriptions it shows, minus the found entries still
+   * unread — one statement, so both from the same moment. 0 means the walk has every unread entry
+   * and need not go further down. An entry shown through two subscriptions (a feed and a list
+   * holding it) counts twice, which only ever makes the answer larger.
+   */
+  async function unreadNotFound(userId: string, scope: Extract<TimelineScope, { kind: 'subscribed' }>, found: string[]): Promise<number> {
+    const where = subscriptionFilter(userId, scope.view, scope.excludePrivate)
+    const readSince = found.length ? sql`(select count(*) from entry_reads r where r."userId" = ${userId} and r."entryId" in (${sql.join(found)}))` : sql`0`
+    const { rows } = await sql<{ unread: number | string | null; readSince: number | string }>`select
+      (select sum(u."count") from subscriptions s
+        join unread_counts u on u."userId" = s."userId" and u."sourceId" = coalesce(s."feedId", s."listId", s."inboxId")
+        where ${where}) as unread,
+      ${readSince} as "readSince"`.execute(db)
+    return Number(rows[0]?.unread ?? 0) - (found.length - Number(rows[0]?.readSince ?? 0))
+  }
+
+  /** The lower end of the slice below a cursor as a value (null: fewer than sliceRows entries left). */
+  async function nextSliceFloor(before: SliceQuery['before']): Promise<string | null> {
+    const row = await db
+      .selectFrom('entries as b')
+      .select('b.publishedAt')
+      .$if(before !== undefined, (x) => x.where(olderThan('b', before!)))
+      .orderBy('b.publishedAt', 'desc')
+      .orderBy('b.id', 'desc')
+      .limit(1)
+      .offset(sliceRows - 1)
+      .executeTakeFirst()
+    return row?.publishedAt ?? null
+  }
+
+  /**
+   * SQLite answers synchronously, so one statement walking most of the index (an unread page
+   * behind which nothing unread is left: every older entry is checked) would hold up every other
+   * request for seconds. The scan plan therefore walks the index in slices of about sliceRows
+   * entries, newest first, each a bounded statement, and gives other requests their turn between
+   * slices; the page is the same rows in the same order (docs/performance.md, "Long walks").
+   */
+  async function slicedTimeline(q: TimelineQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
+    const rows: TimelineRow[] = []
+    let before = q.before
+    for (let slice = 0; ; slice++) {
+      const [part] = await runTimeline({ ...q, before, limit: q.limit - rows.length, slice: true })
+      rows.push(...part)
+      if (rows.length >= q.limit) return rows
+      // An unread page that already holds every unread entry (someone who has read nearly
+      // everything): the counters say so, and the rest of the index need not be walked.
+      if ((slice === 0 || part.length > 0) && q.read === false && q.scope.kind === 'subscribed' && (await unreadNotFound(q.userId, q.scope, rows.map((r) => r.id))) <= 0) return rows
+      // Nobody is waiting for the page any more.
+      if (cancelled?.()) return rows
+      const floor = await nextSliceFloor(before)
+      // Fewer than sliceRows entries were left below the cursor: that slice was the last.
+      if (floor === null) return rows
+      before = { publishedAt: floor }
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
   return {
-    /** One page of a timeline, newest first. */
-    async timeline(q: TimelineQuery): Promise<TimelineRow[]> {
+    /** One page of a timeline, newest first; `cancelled` (checked between slices) ends a long walk early. */
+    async timeline(q: TimelineQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
+      if (sliceRows > 0 && q.scope.kind === 'subscribed' && q.plan !== 'join') return slicedTimeline(q, cancelled)
       const parts = await runTimeline(q)
       if (parts.length === 1) return parts[0]
       const rows = parts.flat()
@@ -240,7 +336,8 @@ export function entriesRepo(db: Db, dialect: Dialect) {
 
     /** The query plan of a timeline (EXPLAIN QUERY PLAN / EXPLAIN), for tests and the bench. */
     async explainTimeline(q: TimelineQuery): Promise<string> {
-      const compiled = timelineQueries(q)[0].compile()
+      const sliced = sliceRows > 0 && q.scope.kind === 'subscribed' && q.plan !== 'join'
+      const compiled = timelineQueries({ ...q, slice: sliced })[0].compile()
       const prefix = dialect === 'sqlite' ? 'explain query plan ' : 'explain '
       const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
       return result.rows.map((r) => String(r.detail ?? r['QUERY PLAN'] ?? JSON.stringify(r))).join('\n')

@@ -114,8 +114,10 @@ describeEachDialect('entries API', (dialect) => {
     expect(repeated.body.data).toHaveLength(17)
   })
 
-  it('scan and join plans give the same pages', async () => {
+  it('scan and join plans give the same pages, and so does the scan walked in small slices', async () => {
     const repo = entriesRepo(server.database.db, server.database.dialect)
+    // Slices of 1 and 4 index entries: pages cross many slices, and slice ends fall inside the groups of ties.
+    const sliced = [1, 4].map((sliceRows) => entriesRepo(server.database.db, server.database.dialect, { sliceRows }))
     const me = (await a.get('/api/auth/get-session')).body.user.id
     for (const read of [undefined, false, true]) {
       for (const view of [undefined, 0, 1]) {
@@ -125,6 +127,13 @@ describeEachDialect('entries API', (dialect) => {
           const scan = await repo.timeline({ ...q, plan: 'scan' })
           const join = await repo.timeline({ ...q, plan: 'join' })
           expect(join.map((r) => r.id)).toEqual(scan.map((r) => r.id))
+          for (const slices of sliced) expect((await slices.timeline({ ...q, plan: 'scan' })).map((r) => r.id)).toEqual(scan.map((r) => r.id))
+          // The cursor without the id (publishedAt alone) as well.
+          if (before) {
+            const loose = { ...q, before: { publishedAt: before.publishedAt } }
+            const expected = (await repo.timeline({ ...loose, plan: 'join' })).map((r) => r.id)
+            for (const slices of sliced) expect((await slices.timeline({ ...loose, plan: 'scan' })).map((r) => r.id)).toEqual(expected)
+          }
           if (scan.length === 0) break
           const last = scan[scan.length - 1]
           before = { publishedAt: last.publishedAt, id: last.id }
@@ -139,6 +148,10 @@ describeEachDialect('entries API', (dialect) => {
     const plan = await repo.explainTimeline({ userId: me, scope: { kind: 'subscribed', view: 0, excludePrivate: false }, read: false, limit: 20, withContent: false })
     if (dialect === 'sqlite') expect(plan).toMatch(/entries_published_source_idx/)
     else expect(plan).toMatch(/Index (Only )?Scan Backward using entries_published_source_idx|Seq Scan on entries/)
+    // A cursor with an id bounds the walk (it starts at the cursor, not at the newest entry).
+    const behind = await repo.explainTimeline({ userId: me, scope: { kind: 'subscribed', view: 0, excludePrivate: false }, read: false, before: { publishedAt: '2024-06-03T00:00:00.000Z', id: missingId }, limit: 20, withContent: false })
+    if (dialect === 'sqlite') expect(behind).toMatch(/SEARCH e USING INDEX entries_published_source_idx \(publishedAt>\? AND publishedAt<\?\)/)
+    else expect(behind).toMatch(/(Index|Recheck) Cond: \(.*"publishedAt" <= /)
   })
 
   it('limit is 20 by default and at most 100; unknown parameters are refused', async () => {
@@ -221,6 +234,48 @@ describeEachDialect('entries API', (dialect) => {
     const known = await b.post('/api/entries/preview', { url: farm.url('/gen/rss/11?entries=12') })
     expect(known.body.data.feed.id).toBe(articles)
     expect((await b.post('/api/entries/preview', { url: farm.url('/status/404') })).body.code).toBe(2003)
+  })
+
+  it('an unread page of someone who has read everything is empty without walking the entries', async () => {
+    const c = await signedUpClient(server, 'caught-up@example.com')
+    const me = (await c.get('/api/auth/get-session')).body.user.id
+    expect((await c.post('/api/subscriptions', { feedId: ties, view: 0 })).status).toBe(200)
+    let statements = 0
+    const counted = server.database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++
+        return args.result
+      },
+    })
+    // Slices of one entry: a walk of the ~50 entries would take a hundred statements.
+    const repo = entriesRepo(counted, server.database.dialect, { sliceRows: 1 })
+    const q: TimelineQuery = { userId: me, scope: { kind: 'subscribed', view: 0, excludePrivate: false }, read: false, limit: 20, withContent: false, plan: 'scan' }
+    expect((await repo.timeline(q)).length).toBe(20)
+    expect((await c.post('/api/reads/all', { feedId: ties })).body.data.count).toBeGreaterThanOrEqual(25)
+    statements = 0
+    expect(await repo.timeline(q)).toEqual([])
+    expect(statements).toBe(2)
+    expect((await c.get('/api/entries?view=0&read=false')).body.data).toEqual([])
+    // One entry unread again, the oldest: the walk goes all the way down to it.
+    const oldest = (await c.get(`/api/entries?feedId=${ties}&limit=100`)).body.data.at(-1).entries
+    expect((await c.delete('/api/reads', { entryIds: [oldest.id] })).status).toBe(200)
+    expect((await repo.timeline(q)).map((r) => r.id)).toEqual([oldest.id])
+    expect((await c.get('/api/entries?view=0&read=false')).body.data.map((i: any) => i.entries.id)).toEqual([oldest.id])
+    // A walk nobody waits for any more stops at the next slice.
+    statements = 0
+    expect(await repo.timeline(q, () => true)).toEqual([])
+    expect(statements).toBe(2)
+    // Only the two newest unread: the walk stops once it holds both, far above the end of the index.
+    const newest = (await c.get(`/api/entries?feedId=${ties}&limit=2`)).body.data.map((i: any) => i.entries.id)
+    await c.post('/api/reads', { entryIds: [oldest.id] })
+    await c.delete('/api/reads', { entryIds: newest })
+    statements = 0
+    expect((await repo.timeline(q)).map((r) => r.id)).toEqual(newest)
+    const early = statements
+    statements = 0
+    await repo.timeline({ ...q, read: undefined, limit: 100 })
+    expect(early).toBeLessThan(statements / 2)
   })
 
   it('readability extracts the article once and reuses it for three days', async () => {

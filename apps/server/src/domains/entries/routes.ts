@@ -173,7 +173,7 @@ export function entriesRoutes(deps: AppDeps) {
       beforeId: q.beforeId,
       limit: q.limit ?? DEFAULT_LIMIT,
       withContent: q.withContent ?? false,
-    })
+    }, () => c.req.raw.signal.aborted)
     return c.json(ok(items), 200)
   })
 

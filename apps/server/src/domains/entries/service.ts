@@ -170,19 +170,22 @@ export function createEntriesService(deps: {
   return {
     planFor,
 
-    /** GET /entries: one page of a timeline. */
-    async list(userId: string, p: TimelineParams & { read?: boolean; publishedAfter?: string; beforeId?: string; limit: number; withContent: boolean }): Promise<TimelineItem[]> {
+    /** GET /entries: one page of a timeline; `cancelled` tells a long walk that nobody waits for the page any more. */
+    async list(userId: string, p: TimelineParams & { read?: boolean; publishedAfter?: string; beforeId?: string; limit: number; withContent: boolean }, cancelled?: () => boolean): Promise<TimelineItem[]> {
       const scope = await scopeOf(userId, p)
       const plan = scope.kind === 'subscribed' ? await planFor(userId, scope.view) : undefined
-      const rows = await repo.timeline({
-        userId,
-        scope,
-        read: p.read,
-        before: p.publishedAfter ? { publishedAt: p.publishedAfter, id: p.beforeId } : undefined,
-        limit: p.limit,
-        withContent: p.withContent,
-        plan,
-      })
+      const rows = await repo.timeline(
+        {
+          userId,
+          scope,
+          read: p.read,
+          before: p.publishedAfter ? { publishedAt: p.publishedAfter, id: p.beforeId } : undefined,
+          limit: p.limit,
+          withContent: p.withContent,
+          plan,
+        },
+        cancelled,
+      )
       return toItems(userId, rows, p.view)
     },
 
