@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_reader.ts'
 import * as m0003 from './migrations/0003_feed_engine.ts'
 import * as m0004 from './migrations/0004_reading.ts'
 import * as m0005 from './migrations/0005_idempotency.ts'
+import * as m0006 from './migrations/0006_unread_floor.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0003_feed_engine': m0003,
   '0004_reading': m0004,
   '0005_idempotency': m0005,
+  '0006_unread_floor': m0006,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

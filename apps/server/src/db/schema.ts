@@ -152,6 +152,8 @@ export interface UnreadCountsTable {
   userId: string
   sourceId: string
   count: Generated<number>
+  /** No unread entry of the source is older than this (0006); null: no bound known. */
+  unreadSince: string | null
 }
 
 export interface CollectionsTable {

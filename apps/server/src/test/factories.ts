@@ -73,7 +73,7 @@ export async function insertEntries(db: Kysely<Database>, feedId: string, count:
   }))
   await feedsRepo(db).transaction(async (tx) => {
     const inserted = await tx.insertEntries(rows)
-    await tx.incrementUnread(feedId, inserted)
+    await tx.incrementUnread(feedId, inserted, rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0]?.publishedAt ?? ''))
   })
   return rows.map((r) => r.id)
 }

@@ -33,8 +33,11 @@ export type TimelineQuery = {
   plan?: 'scan' | 'join'
 }
 
-/** A timeline query walking one slice of the publishedAt index (see `timeline`). */
-type SliceQuery = TimelineQuery & { slice?: boolean }
+/**
+ * A timeline query as run: maybe one slice of the publishedAt index (see `timeline`), maybe
+ * bounded below by the unread floor of its counters (an unread page: see `unreadFloorOf`).
+ */
+type SliceQuery = TimelineQuery & { slice?: boolean; unreadFloor?: string }
 
 export type EntriesRepoOptions = {
   /**
@@ -139,6 +142,7 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
     const out: Expression<SqlBool>[] = []
     if (q.before) out.push(olderThan('e', q.before))
     if (q.slice) out.push(eb('e.publishedAt', '>=', sliceFloor(q)))
+    if (q.unreadFloor) out.push(eb('e.publishedAt', '>=', q.unreadFloor))
     if (q.read === false) out.push(isUnread(eb, q.userId))
     if (q.read === true) out.push(eb.not(isUnread(eb, q.userId)))
     return out
@@ -203,7 +207,7 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
   function shapeOf(q: SliceQuery): string {
     const s = q.scope
     const sourcePart = s.kind === 'subscribed' ? `${q.plan ?? 'scan'}:${s.view === undefined ? '-' : 'v'}:${s.excludePrivate ? 1 : 0}` : s.kind === 'feeds' ? String(s.feedIds.length) : s.kind === 'collection' ? (s.view === undefined ? '-' : 'v') : ''
-    return `${s.kind}|${sourcePart}|${String(q.read)}|${q.before ? (q.before.id ? 'ti' : 't') : '-'}|${q.withContent ? 1 : 0}|${q.slice ? 1 : 0}`
+    return `${s.kind}|${sourcePart}|${String(q.read)}|${q.before ? (q.before.id ? 'ti' : 't') : '-'}|${q.withContent ? 1 : 0}|${q.slice ? 1 : 0}|${q.unreadFloor ? 1 : 0}`
   }
 
   function markersOf(q: SliceQuery): SliceQuery {
@@ -220,16 +224,18 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
       scope,
       before: q.before ? { publishedAt: `${MARK}before`, id: q.before.id ? `${MARK}beforeId` : undefined } : undefined,
       limit: `${MARK}limit` as never,
+      unreadFloor: q.unreadFloor ? `${MARK}unreadFloor` : undefined,
     }
   }
 
-  function slotValue(q: TimelineQuery, slot: string): unknown {
+  function slotValue(q: SliceQuery, slot: string): unknown {
     const s = q.scope as { view?: number; feedIds?: string[]; listId?: string; inboxId?: string }
     if (slot === 'userId') return q.userId
     if (slot === 'view') return s.view
     if (slot === 'before') return q.before?.publishedAt
     if (slot === 'beforeId') return q.before?.id
     if (slot === 'limit') return q.limit
+    if (slot === 'unreadFloor') return q.unreadFloor
     if (slot === 'listId') return s.listId
     if (slot === 'inboxId') return s.inboxId
     return s.feedIds?.[Number(slot.slice(4))]
@@ -272,6 +278,21 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
     return Number(rows[0]?.unread ?? 0) - (found.length - Number(rows[0]?.readSince ?? 0))
   }
 
+  /**
+   * Where an unread 'subscribed' timeline can stop: the lowest floor (`unreadSince`) of the
+   * counters it shows that count anything — no unread entry of theirs is older (reads/repo.ts).
+   * `none`: none of them counts anything, the page is empty. `floor` null: some floor is unknown.
+   */
+  async function unreadFloorOf(userId: string, scope: Extract<TimelineScope, { kind: 'subscribed' }>): Promise<{ none: boolean; floor: string | null }> {
+    const where = subscriptionFilter(userId, scope.view, scope.excludePrivate)
+    const { rows } = await sql<{ counters: number | string; floor: string | null }>`select count(*) as counters, min(coalesce(u."unreadSince", '')) as floor
+      from subscriptions s join unread_counts u on u."userId" = s."userId" and u."sourceId" = coalesce(s."feedId", s."listId", s."inboxId")
+      where ${where} and u."count" > 0`.execute(db)
+    const row = rows[0]
+    if (!row || Number(row.counters) === 0) return { none: true, floor: null }
+    return { none: false, floor: row.floor ? row.floor : null }
+  }
+
   /** The lower end of the slice below a cursor as a value (null: fewer than sliceRows entries left). */
   async function nextSliceFloor(before: SliceQuery['before']): Promise<string | null> {
     const row = await db
@@ -293,7 +314,7 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
    * entries, newest first, each a bounded statement, and gives other requests their turn between
    * slices; the page is the same rows in the same order (docs/performance.md, "Long walks").
    */
-  async function slicedTimeline(q: TimelineQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
+  async function slicedTimeline(q: SliceQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
     const rows: TimelineRow[] = []
     let before = q.before
     for (let slice = 0; ; slice++) {
@@ -308,6 +329,8 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
       const floor = await nextSliceFloor(before)
       // Fewer than sliceRows entries were left below the cursor: that slice was the last.
       if (floor === null) return rows
+      // The next slice would lie wholly below the unread floor.
+      if (q.unreadFloor && floor <= q.unreadFloor) return rows
       before = { publishedAt: floor }
       await new Promise((resolve) => setImmediate(resolve))
     }
@@ -315,7 +338,14 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
 
   return {
     /** One page of a timeline, newest first; `cancelled` (checked between slices) ends a long walk early. */
-    async timeline(q: TimelineQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
+    async timeline(query: TimelineQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
+      let q: SliceQuery = query
+      if (q.read === false && q.scope.kind === 'subscribed') {
+        const { none, floor } = await unreadFloorOf(q.userId, q.scope)
+        if (none) return []
+        if (floor && (!q.before || floor <= q.before.publishedAt)) q = { ...q, unreadFloor: floor }
+        else if (floor) return []
+      }
       if (sliceRows > 0 && q.scope.kind === 'subscribed' && q.plan !== 'join') return slicedTimeline(q, cancelled)
       const parts = await runTimeline(q)
       if (parts.length === 1) return parts[0]
@@ -430,7 +460,7 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
           const existing = await trx.selectFrom('entries').select('id').where('inboxId', '=', row.inboxId).where('guid', '=', row.guid).executeTakeFirstOrThrow()
           return { id: existing.id, created: false }
         }
-        await countNewInboxEntry(trx, row.inboxId)
+        await countNewInboxEntry(trx, row.inboxId, row.publishedAt)
         if (readBy) {
           await trx.insertInto('entry_reads').values({ userId: readBy, entryId: inserted.id, readAt }).execute()
           await trx.updateTable('unread_counts').set((eb) => ({ count: eb('count', '-', 1) })).where('userId', '=', readBy).where('sourceId', '=', row.inboxId).execute()

@@ -6,6 +6,7 @@ import { startFeedFarm, type FeedFarm } from '../../test/feedFarm.ts'
 import { insertEntries, insertFeed } from '../../test/factories.ts'
 import { newId } from '@brook/shared'
 import { entriesRepo, type TimelineQuery } from './repo.ts'
+import { readsRepo } from '../reads/repo.ts'
 
 const missingId = newId()
 
@@ -255,7 +256,8 @@ describeEachDialect('entries API', (dialect) => {
     expect((await c.post('/api/reads/all', { feedId: ties })).body.data.count).toBeGreaterThanOrEqual(25)
     statements = 0
     expect(await repo.timeline(q)).toEqual([])
-    expect(statements).toBe(2)
+    // One statement: the counters say nothing is unread.
+    expect(statements).toBe(1)
     expect((await c.get('/api/entries?view=0&read=false')).body.data).toEqual([])
     // One entry unread again, the oldest: the walk goes all the way down to it.
     const oldest = (await c.get(`/api/entries?feedId=${ties}&limit=100`)).body.data.at(-1).entries
@@ -265,7 +267,8 @@ describeEachDialect('entries API', (dialect) => {
     // A walk nobody waits for any more stops at the next slice.
     statements = 0
     expect(await repo.timeline(q, () => true)).toEqual([])
-    expect(statements).toBe(2)
+    // The floor, the first slice and the counters' check, and then no more.
+    expect(statements).toBe(3)
     // Only the two newest unread: the walk stops once it holds both, far above the end of the index.
     const newest = (await c.get(`/api/entries?feedId=${ties}&limit=2`)).body.data.map((i: any) => i.entries.id)
     await c.post('/api/reads', { entryIds: [oldest.id] })
@@ -276,6 +279,38 @@ describeEachDialect('entries API', (dialect) => {
     statements = 0
     await repo.timeline({ ...q, read: undefined, limit: 100 })
     expect(early).toBeLessThan(statements / 2)
+  })
+
+  it('an unread walk stops at the unread floor: entries older than a mark-all-up-to are not walked', async () => {
+    const c = await signedUpClient(server, 'floor@example.com')
+    const me = (await c.get('/api/auth/get-session')).body.user.id
+    const db = server.database.db
+    const feed = await insertFeed(db, { title: 'Long archive' })
+    // 60 entries a day apart, newest 2024-03-01.
+    await insertEntries(db, feed, 60, { newest: new Date(Date.UTC(2024, 2, 1)), stepMs: 86_400_000, guidPrefix: 'floor' })
+    expect((await c.post('/api/subscriptions', { feedId: feed, view: 0 })).body.data.unread).toBe(60)
+    const all = (await c.get(`/api/entries?feedId=${feed}&limit=100`)).body.data.map((i: any) => i.entries)
+    // Everything up to the 11th newest is read: ten unread entries remain, the newest ten.
+    const upTo = all[10].publishedAt
+    expect((await c.post('/api/reads/all', { feedId: feed, endTime: Date.parse(upTo) })).body.data.count).toBe(50)
+    let statements = 0
+    const counted = db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => (statements++, args.result) })
+    const repo = entriesRepo(counted, server.database.dialect, { sliceRows: 1 })
+    const q: TimelineQuery = { userId: me, scope: { kind: 'subscribed', view: 0, excludePrivate: false }, read: false, limit: 20, withContent: false, plan: 'scan' }
+    // Behind the last unread entry nothing unread is left: without the floor a walk of slices of
+    // one entry would take over a hundred statements to learn that (50 read entries and more of
+    // other feeds below); with it, the walk ends at the floor.
+    statements = 0
+    const behind = { ...q, before: { publishedAt: all[9].publishedAt, id: all[9].id } }
+    expect(await repo.timeline(behind)).toEqual([])
+    expect(statements).toBeLessThan(10)
+    // Between the cursor and the floor the walk still finds what is there.
+    expect((await repo.timeline({ ...q, before: { publishedAt: all[4].publishedAt, id: all[4].id } })).map((r) => r.id)).toEqual(all.slice(5, 10).map((e: any) => e.id))
+    // Marked unread again, an old entry lowers the floor and the walk reaches it.
+    expect((await c.delete('/api/reads', { entryIds: [all[55].id] })).status).toBe(200)
+    expect((await repo.timeline(behind)).map((r) => r.id)).toEqual([all[55].id])
+    expect((await c.get(`/api/entries?view=0&read=false&publishedAfter=${encodeURIComponent(all[9].publishedAt)}&beforeId=${all[9].id}`)).body.data.map((i: any) => i.entries.id)).toEqual([all[55].id])
+    expect((await readsRepo(db, server.database.dialect).auditCounters({ userId: me })).wrong).toEqual([])
   })
 
   it('readability extracts the article once and reuses it for three days', async () => {

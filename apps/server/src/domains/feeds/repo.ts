@@ -2,8 +2,9 @@
  * SQL of the feed engine: feed rows and their refresh bookkeeping, the refresh lease, the
  * scheduler's due query, and entry storage (upsert by feed + guid, with the unread counters).
  */
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
 import { inTransaction, lockFeeds } from '../../db/transactions.ts'
+import { lowerFloor } from '../reads/repo.ts'
 import type { Database, EntriesTable, FeedsTable } from '../../db/schema.ts'
 
 export type FeedRow = Selectable<FeedsTable>
@@ -21,6 +22,11 @@ export type FeedAnalyticsRow = Pick<FeedRow, 'id' | 'updatesPerWeek' | 'subscrip
 
 /** A feed the scheduler may enqueue. */
 export type DueFeed = Pick<FeedRow, 'id' | 'url'>
+
+/** The unread counters that show a feed's entries: every subscriber's of the feed, and of each list holding it. */
+function countersOfFeed(eb: ExpressionBuilder<Database, 'unread_counts'>, feedId: string) {
+  return eb.or([eb('sourceId', '=', feedId), eb('sourceId', 'in', eb.selectFrom('list_feeds').select('listId').where('list_feeds.feedId', '=', feedId))])
+}
 
 /** Rows per multi-row INSERT (SQLite binds at most 32 766 parameters; an entry has ~22 columns). */
 const INSERT_CHUNK = 200
@@ -169,20 +175,25 @@ function feedQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Adds `count` new entries of a feed to every unread counter that shows them: the
-     * subscribers' counter of the feed itself and of each list the feed belongs to.
+     * Adds `count` new entries of a feed, the oldest published at `oldestPublishedAt`, to every
+     * unread counter that shows them: the subscribers' counter of the feed itself and of each list
+     * the feed belongs to (lowering their floors: reads/repo.ts).
      */
-    async incrementUnread(feedId: string, count: number): Promise<void> {
+    async incrementUnread(feedId: string, count: number, oldestPublishedAt: string | null): Promise<void> {
       if (count <= 0) return
       await db
         .updateTable('unread_counts')
-        .set((eb) => ({ count: eb('count', '+', count) }))
-        .where((eb) =>
-          eb.or([
-            eb('sourceId', '=', feedId),
-            eb('sourceId', 'in', eb.selectFrom('list_feeds').select('listId').where('list_feeds.feedId', '=', feedId)),
-          ]),
-        )
+        .set((eb) => ({ count: eb('count', '+', count), unreadSince: lowerFloor(oldestPublishedAt) }))
+        .where((eb) => countersOfFeed(eb, feedId))
+        .execute()
+    },
+
+    /** An entry of the feed now has an earlier publishedAt: no counter showing it may stay above that. */
+    async lowerUnreadFloors(feedId: string, publishedAt: string): Promise<void> {
+      await db
+        .updateTable('unread_counts')
+        .set({ unreadSince: publishedAt })
+        .where((eb) => eb.and([countersOfFeed(eb, feedId), eb('unreadSince', '>', publishedAt)]))
         .execute()
     },
 

@@ -14,6 +14,12 @@ export type StoreResult = {
   latestPublishedAt: string | null
 }
 
+function oldestOf(rows: NewEntryRow[]): string | null {
+  let oldest: string | null = null
+  for (const row of rows) if (oldest === null || row.publishedAt < oldest) oldest = row.publishedAt
+  return oldest
+}
+
 /** Upserts one fetch's entries of a feed by guid. */
 export async function storeEntries(repo: FeedQueries, feedId: string, entries: PreparedEntry[], now: Date): Promise<StoreResult> {
   let latestPublishedAt: string | null = null
@@ -34,10 +40,13 @@ export async function storeEntries(repo: FeedQueries, feedId: string, entries: P
       // A date-less entry keeps the date it was first seen with.
       const publishedAt = entry.datePublished ? entry.content.publishedAt : existing.publishedAt
       await repo.updateEntry(existing.id, { ...entry.content, publishedAt })
+      // Moved back in time: the unread floors of the counters showing it go down with it.
+      if (publishedAt < existing.publishedAt) await repo.lowerUnreadFloors(feedId, publishedAt)
       updated++
     }
   }
   const inserted = await repo.insertEntries(fresh)
-  await repo.incrementUnread(feedId, inserted)
+  // The oldest of the rows offered (a guid stored meanwhile is skipped): a floor may only be too low.
+  await repo.incrementUnread(feedId, inserted, oldestOf(fresh))
   return { inserted, updated, latestPublishedAt }
 }

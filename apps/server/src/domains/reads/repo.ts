@@ -8,7 +8,7 @@
  * the same transaction. Structural changes (subscribe, list membership) recount from the tables
  * under a lock on the feed rows involved, which the ingest also takes.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { Dialect } from '../../db/openDatabase.ts'
 import { inTransaction, lockFeeds } from '../../db/transactions.ts'
@@ -17,8 +17,11 @@ export { inTransaction, lockFeeds }
 
 export type Db = Kysely<Database>
 
-/** An entry reduced to what decides which counters it counts in. */
-export type EntrySource = { id: string; feedId: string | null; inboxId: string | null }
+/**
+ * An entry reduced to what decides which counters it counts in (and, for an entry becoming unread,
+ * how far down its counters' floors must go; without a publishedAt the floors become unknown).
+ */
+export type EntrySource = { id: string; feedId: string | null; inboxId: string | null; publishedAt?: string }
 
 /** Which entries a bulk "mark all read" covers (all conditions combine with AND). */
 export type ReadScope = {
@@ -46,26 +49,55 @@ export function isUnread(eb: ExpressionBuilder<any, any>, userId: string, entryR
   return eb.not(eb.exists(eb.selectFrom('entry_reads as r').select(sql.lit(1).as('one')).where('r.userId', '=', userId).whereRef('r.entryId', '=', sql.ref(entryRef) as any)))
 }
 
-/** The true unread count of one source for one user, as a correlated expression. */
-function trueCountOf(eb: ExpressionBuilder<any, any>, userRef: Expression<string>, source: { feedId?: string; listId?: string; inboxId?: string }) {
-  let q = eb.selectFrom('entries as e').select((x) => x.fn.countAll().as('n'))
+/** The entries of one source the user has not read, as a query to select from (alias `e`). */
+function unreadOf(eb: ExpressionBuilder<any, any>, userRef: Expression<string>, source: { feedId?: string; listId?: string; inboxId?: string }) {
+  let q = eb.selectFrom('entries as e')
   if (source.feedId) q = q.where('e.feedId', '=', source.feedId)
   else if (source.listId) q = q.where('e.feedId', 'in', eb.selectFrom('list_feeds as lf').select('lf.feedId').where('lf.listId', '=', source.listId))
   else q = q.where('e.inboxId', '=', source.inboxId as string)
   return q.where((x) => x.not(x.exists(x.selectFrom('entry_reads as r').select(sql.lit(1).as('one')).where('r.entryId', '=', x.ref('e.id')).where('r.userId', '=', userRef))))
 }
 
-function addTo(map: Map<string, number>, key: string, n: number): void {
-  map.set(key, (map.get(key) ?? 0) + n)
+/** The true unread count of one source for one user, as a correlated expression. */
+function trueCountOf(eb: ExpressionBuilder<any, any>, userRef: Expression<string>, source: { feedId?: string; listId?: string; inboxId?: string }) {
+  return unreadOf(eb, userRef, source).select((x) => x.fn.countAll().as('n'))
 }
 
-/** Adds signed deltas to a user's counters, in a stable order so concurrent writers lock alike. */
-async function addToCounters(trx: Db, userId: string, deltas: Map<string, number>): Promise<void> {
-  for (const [sourceId, n] of [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+/** The publishedAt of the oldest unread entry of one source (null when none), as a correlated expression. */
+function oldestUnreadOf(eb: ExpressionBuilder<any, any>, userRef: Expression<string>, source: { feedId?: string; listId?: string; inboxId?: string }) {
+  return unreadOf(eb, userRef, source).select((x) => x.fn.min('e.publishedAt').as('t'))
+}
+
+/**
+ * A counter's floor after entries published at `since` or later became unread in it: `since` when
+ * it counted nothing before (nothing else is unread), else the lower of the two; unknown stays
+ * unknown, and an unknown `since` makes it unknown. In an UPDATE's SET, so `count` is the old value.
+ */
+export function lowerFloor(since: string | null): RawBuilder<string | null> {
+  if (since === null) return sql<null>`null`
+  const value = sql<string>`cast(${since} as text)`
+  return sql<string | null>`case when "count" <= 0 then ${value} when "unreadSince" is null or "unreadSince" <= ${value} then "unreadSince" else ${value} end`
+}
+
+/** A source's change: how many entries, and (entries becoming unread) the oldest one's publishedAt. */
+type Delta = { n: number; since: string | null }
+
+function addTo(map: Map<string, Delta>, key: string, n: number, since: string | null): void {
+  const had = map.get(key)
+  if (!had) map.set(key, { n, since })
+  else map.set(key, { n: had.n + n, since: had.since === null || since === null ? null : since < had.since ? since : had.since })
+}
+
+/**
+ * Adds signed deltas to a user's counters, in a stable order so concurrent writers lock alike;
+ * entries becoming unread (n > 0) lower the floors.
+ */
+async function addToCounters(trx: Db, userId: string, deltas: Map<string, Delta>): Promise<void> {
+  for (const [sourceId, { n, since }] of [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (n === 0) continue
     await trx
       .updateTable('unread_counts')
-      .set((eb) => ({ count: eb('count', '+', n) }))
+      .set((eb) => (n > 0 ? { count: eb('count', '+', n), unreadSince: lowerFloor(since) } : { count: eb('count', '+', n) }))
       .where('userId', '=', userId)
       .where('sourceId', '=', sourceId)
       .execute()
@@ -76,10 +108,10 @@ async function addToCounters(trx: Db, userId: string, deltas: Map<string, number
  * Per-feed and per-inbox changes → changes of every counter of the user that shows them: the
  * feed's own, each subscribed list containing the feed, the inbox's.
  */
-async function applySourceDeltas(trx: Db, userId: string, perFeed: Map<string, number>, perInbox: Map<string, number>, sign: 1 | -1): Promise<void> {
-  const deltas = new Map<string, number>()
-  for (const [feedId, n] of perFeed) addTo(deltas, feedId, sign * n)
-  for (const [inboxId, n] of perInbox) addTo(deltas, inboxId, sign * n)
+async function applySourceDeltas(trx: Db, userId: string, perFeed: Map<string, Delta>, perInbox: Map<string, Delta>, sign: 1 | -1): Promise<void> {
+  const deltas = new Map<string, Delta>()
+  for (const [feedId, d] of perFeed) addTo(deltas, feedId, sign * d.n, d.since)
+  for (const [inboxId, d] of perInbox) addTo(deltas, inboxId, sign * d.n, d.since)
   for (const part of chunks([...perFeed.keys()])) {
     const rows = await trx
       .selectFrom('list_feeds as lf')
@@ -88,17 +120,20 @@ async function applySourceDeltas(trx: Db, userId: string, perFeed: Map<string, n
       .where('s.userId', '=', userId)
       .where('lf.feedId', 'in', part)
       .execute()
-    for (const row of rows) addTo(deltas, row.listId, sign * (perFeed.get(row.feedId) ?? 0))
+    for (const row of rows) {
+      const d = perFeed.get(row.feedId)
+      if (d) addTo(deltas, row.listId, sign * d.n, d.since)
+    }
   }
   await addToCounters(trx, userId, deltas)
 }
 
 function groupBySource(entries: EntrySource[]) {
-  const perFeed = new Map<string, number>()
-  const perInbox = new Map<string, number>()
+  const perFeed = new Map<string, Delta>()
+  const perInbox = new Map<string, Delta>()
   for (const e of entries) {
-    if (e.feedId) addTo(perFeed, e.feedId, 1)
-    else if (e.inboxId) addTo(perInbox, e.inboxId, 1)
+    if (e.feedId) addTo(perFeed, e.feedId, 1, e.publishedAt ?? null)
+    else if (e.inboxId) addTo(perInbox, e.inboxId, 1, e.publishedAt ?? null)
   }
   return { perFeed, perInbox }
 }
@@ -110,17 +145,19 @@ export async function applyEntryDeltas(trx: Db, userId: string, entries: EntrySo
   await applySourceDeltas(trx, userId, perFeed, perInbox, sign)
 }
 
-/** Sets a user's counter of one source to its true count (creating the row). Call under lockFeeds. */
+/** Sets a user's counter of one source to its true count and floor (creating the row). Call under lockFeeds. */
 export async function resetCounter(trx: Db, userId: string, source: { feedId?: string; listId?: string; inboxId?: string }): Promise<number> {
   const sourceId = (source.feedId ?? source.listId ?? source.inboxId) as string
-  const row = await trx
-    .selectNoFrom((eb) => trueCountOf(eb, eb.val(userId), source).as('n'))
+  // A Kysely instance builds the same query as an expression builder, and this one runs.
+  const row = await unreadOf(trx as unknown as ExpressionBuilder<any, any>, sql.val(userId), source)
+    .select((x) => [x.fn.countAll().as('n'), x.fn.min('e.publishedAt').as('t')])
     .executeTakeFirstOrThrow()
   const count = Number(row.n)
+  const unreadSince = (row.t as string | null) ?? null
   await trx
     .insertInto('unread_counts')
-    .values({ userId, sourceId, count })
-    .onConflict((oc) => oc.columns(['userId', 'sourceId']).doUpdateSet({ count }))
+    .values({ userId, sourceId, count, unreadSince })
+    .onConflict((oc) => oc.columns(['userId', 'sourceId']).doUpdateSet({ count, unreadSince }))
     .execute()
   return count
 }
@@ -129,7 +166,10 @@ export async function resetCounter(trx: Db, userId: string, source: { feedId?: s
 export async function recountListForSubscribers(trx: Db, listId: string): Promise<void> {
   await trx
     .updateTable('unread_counts')
-    .set((eb) => ({ count: trueCountOf(eb, eb.ref('unread_counts.userId'), { listId }) as any }))
+    .set((eb) => ({
+      count: trueCountOf(eb, eb.ref('unread_counts.userId'), { listId }) as any,
+      unreadSince: oldestUnreadOf(eb, eb.ref('unread_counts.userId'), { listId }) as any,
+    }))
     .where('sourceId', '=', listId)
     .execute()
 }
@@ -140,10 +180,10 @@ export async function dropCounter(trx: Db, userId: string, sourceId: string): Pr
 }
 
 /** Counts one new unread entry of an inbox into its subscribers' counters. */
-export async function countNewInboxEntry(trx: Db, inboxId: string): Promise<void> {
+export async function countNewInboxEntry(trx: Db, inboxId: string, publishedAt: string): Promise<void> {
   await trx
     .updateTable('unread_counts')
-    .set((eb) => ({ count: eb('count', '+', 1) }))
+    .set((eb) => ({ count: eb('count', '+', 1), unreadSince: lowerFloor(publishedAt) }))
     .where('sourceId', '=', inboxId)
     .execute()
 }
@@ -163,6 +203,62 @@ export async function uncountDeletedEntry(trx: Db, entry: EntrySource): Promise<
   await q.execute()
 }
 
+/**
+ * The feeds whose every entry a bulk scope covers (only one of feedIds, listId, subscribed: the
+ * scope's conditions combine with AND), or null when the scope is not one of those.
+ */
+async function wholeFeedsOf(trx: Db, userId: string, scope: ReadScope): Promise<string[] | null> {
+  const kinds = [scope.feedIds, scope.listId, scope.subscribed].filter((k) => k !== undefined).length
+  if (kinds !== 1) return null
+  if (scope.feedIds) return [...new Set(scope.feedIds)]
+  if (scope.listId) return (await trx.selectFrom('list_feeds').select('feedId').where('listId', '=', scope.listId).execute()).map((r) => r.feedId)
+  const { view, excludePrivate } = scope.subscribed as NonNullable<ReadScope['subscribed']>
+  let subs = trx.selectFrom('subscriptions as s').leftJoin('list_feeds as lf', 'lf.listId', 's.listId').select((eb) => eb.fn.coalesce('s.feedId', 'lf.feedId').as('feedId')).where('s.userId', '=', userId).where('s.hideFromTimeline', '=', 0)
+  if (view !== undefined) subs = subs.where('s.view', '=', view)
+  if (excludePrivate) subs = subs.where('s.isPrivate', '=', 0)
+  const rows = await subs.execute()
+  return [...new Set(rows.map((r) => r.feedId).filter((id): id is string => id !== null))]
+}
+
+/** The user's counters that show only entries of these feeds: the feeds' own, and lists of nothing else. */
+async function floorsToRaise(trx: Db, userId: string, feedIds: string[]): Promise<string[]> {
+  if (feedIds.length === 0) return []
+  const whole = new Set(feedIds)
+  const out: string[] = []
+  for (const part of chunks(feedIds)) {
+    const rows = await trx.selectFrom('unread_counts').select('sourceId').where('userId', '=', userId).where('sourceId', 'in', part).execute()
+    out.push(...rows.map((r) => r.sourceId))
+  }
+  const lists = await trx.selectFrom('subscriptions as s').leftJoin('list_feeds as lf', 'lf.listId', 's.listId').select(['s.listId', 'lf.feedId']).where('s.userId', '=', userId).where('s.listId', 'is not', null).execute()
+  const covered = new Map<string, boolean>()
+  for (const row of lists) {
+    const listId = row.listId as string
+    covered.set(listId, (covered.get(listId) ?? true) && row.feedId !== null && whole.has(row.feedId))
+  }
+  for (const [listId, all] of covered) if (all) out.push(listId)
+  return out.sort()
+}
+
+/** Locks the user's counter rows of these sources until the transaction ends (PostgreSQL). */
+async function lockCounters(trx: Db, userId: string, sourceIds: string[]): Promise<void> {
+  for (const part of chunks(sourceIds)) {
+    await trx.selectFrom('unread_counts').select('sourceId').where('userId', '=', userId).where('sourceId', 'in', part).orderBy('sourceId').forUpdate().execute()
+  }
+}
+
+/** Raises the floors of these counters to `since` (every unread entry of them is newer). */
+async function raiseFloors(trx: Db, userId: string, sourceIds: string[], since: string): Promise<void> {
+  for (const part of chunks(sourceIds)) {
+    await trx
+      .updateTable('unread_counts')
+      .set({ unreadSince: since })
+      .where('userId', '=', userId)
+      .where('sourceId', 'in', part)
+      .where((eb) => eb.or([eb('unreadSince', 'is', null), eb('unreadSince', '<', since)]))
+      .execute()
+  }
+}
+
 /** The user's read state and counters. */
 export function readsRepo(db: Db, dialect: Dialect) {
   /** The entries among `ids` the user may see: every feed entry, and entries of the user's own inboxes. */
@@ -172,7 +268,7 @@ export function readsRepo(db: Db, dialect: Dialect) {
       out.push(
         ...(await trx
           .selectFrom('entries')
-          .select(['id', 'feedId', 'inboxId'])
+          .select(['id', 'feedId', 'inboxId', 'publishedAt'])
           .where('id', 'in', part)
           .where((eb) => eb.or([eb('inboxId', 'is', null), eb('inboxId', 'in', eb.selectFrom('inboxes').select('id').where('userId', '=', userId))]))
           .execute()),
@@ -200,7 +296,7 @@ export function readsRepo(db: Db, dialect: Dialect) {
         ]),
       )
     }
-    if (scope.feedIds) conditions.push(eb('e.feedId', 'in', scope.feedIds))
+    if (scope.feedIds) conditions.push(scope.feedIds.length > 0 ? eb('e.feedId', 'in', scope.feedIds) : sql<SqlBool>`false`)
     if (scope.listId) conditions.push(eb('e.feedId', 'in', eb.selectFrom('list_feeds as lf').select('lf.feedId').where('lf.listId', '=', scope.listId)))
     if (scope.inboxId) conditions.push(eb('e.inboxId', '=', scope.inboxId))
     if (scope.publishedFrom) conditions.push(eb('e.publishedAt', '>=', scope.publishedFrom))
@@ -249,6 +345,13 @@ export function readsRepo(db: Db, dialect: Dialect) {
     /** Marks every unread entry of a scope read; returns how many changed. */
     async markScopeRead(userId: string, scope: ReadScope, readAt: string): Promise<number> {
       return inTransaction(db, async (trx) => {
+        // Everything published up to a time, in whole feeds: afterwards no unread entry of those
+        // feeds is that old, and their counters' floors can rise to it (see raiseFloors).
+        const raise = scope.publishedTo !== undefined && !scope.publishedFrom && !scope.insertedBefore && !scope.inboxId ? await wholeFeedsOf(trx, userId, scope) : null
+        const raised = raise ? await floorsToRaise(trx, userId, raise) : []
+        // PostgreSQL: hold those counters before marking, so a writer that makes an entry of them
+        // unread (or adds one) meanwhile lowers the floor after this transaction, not under it.
+        if (raised.length > 0 && dialect === 'postgres') await lockCounters(trx, userId, raised)
         const select = () =>
           trx
             .selectFrom('entries as e')
@@ -280,16 +383,17 @@ export function readsRepo(db: Db, dialect: Dialect) {
             .onConflict((oc) => oc.columns(['userId', 'entryId']).doNothing())
             .execute()
         }
-        const perFeed = new Map<string, number>()
-        const perInbox = new Map<string, number>()
+        const perFeed = new Map<string, Delta>()
+        const perInbox = new Map<string, Delta>()
         let total = 0
         for (const g of groups) {
           const n = Number(g.n)
           total += n
-          if (g.feedId) addTo(perFeed, g.feedId, n)
-          else if (g.inboxId) addTo(perInbox, g.inboxId, n)
+          if (g.feedId) addTo(perFeed, g.feedId, n, null)
+          else if (g.inboxId) addTo(perInbox, g.inboxId, n, null)
         }
         await applySourceDeltas(trx, userId, perFeed, perInbox, -1)
+        if (raised.length > 0) await raiseFloors(trx, userId, raised, scope.publishedTo as string)
         return total
       })
     },
@@ -351,21 +455,25 @@ export function readsRepo(db: Db, dialect: Dialect) {
 
     /**
      * Every counter of a user (or all users) against the true counts: the test oracle and the
-     * repair tool. Returns the rows that differ (and fixes them when asked).
+     * repair tool. Returns the rows that differ — a wrong count, or a floor above an unread entry
+     * (`oldestUnread` earlier than `unreadSince`) — and fixes them when asked.
      */
     async auditCounters(options: { userId?: string; fix?: boolean } = {}) {
       let q = db.selectFrom('unread_counts as u').innerJoin('subscriptions as s', (join) =>
         join.onRef('s.userId', '=', 'u.userId').on((eb) => eb.or([eb('s.feedId', '=', eb.ref('u.sourceId')), eb('s.listId', '=', eb.ref('u.sourceId')), eb('s.inboxId', '=', eb.ref('u.sourceId'))])),
       )
       if (options.userId) q = q.where('u.userId', '=', options.userId)
-      const rows = await q.select(['u.userId', 'u.sourceId', 'u.count', 's.feedId', 's.listId', 's.inboxId']).execute()
-      const wrong: { userId: string; sourceId: string; count: number; actual: number }[] = []
+      const rows = await q.select(['u.userId', 'u.sourceId', 'u.count', 'u.unreadSince', 's.feedId', 's.listId', 's.inboxId']).execute()
+      const wrong: { userId: string; sourceId: string; count: number; actual: number; unreadSince?: string | null; oldestUnread?: string | null }[] = []
       for (const row of rows) {
         const source = row.feedId ? { feedId: row.feedId } : row.listId ? { listId: row.listId } : { inboxId: row.inboxId as string }
-        const actual = Number((await db.selectNoFrom((eb) => trueCountOf(eb, eb.val(row.userId), source).as('n')).executeTakeFirstOrThrow()).n)
-        if (actual !== Number(row.count)) {
-          wrong.push({ userId: row.userId, sourceId: row.sourceId, count: Number(row.count), actual })
-          if (options.fix) await db.updateTable('unread_counts').set({ count: actual }).where('userId', '=', row.userId).where('sourceId', '=', row.sourceId).execute()
+        const truth = await db.selectNoFrom((eb) => [trueCountOf(eb, eb.val(row.userId), source).as('n'), oldestUnreadOf(eb, eb.val(row.userId), source).as('t')]).executeTakeFirstOrThrow()
+        const actual = Number(truth.n)
+        const oldestUnread = (truth.t as string | null) ?? null
+        const floorWrong = row.unreadSince !== null && oldestUnread !== null && oldestUnread < row.unreadSince
+        if (actual !== Number(row.count) || floorWrong) {
+          wrong.push({ userId: row.userId, sourceId: row.sourceId, count: Number(row.count), actual, ...(floorWrong ? { unreadSince: row.unreadSince, oldestUnread } : {}) })
+          if (options.fix) await db.updateTable('unread_counts').set({ count: actual, unreadSince: oldestUnread }).where('userId', '=', row.userId).where('sourceId', '=', row.sourceId).execute()
         }
       }
       const subs = await (options.userId ? db.selectFrom('subscriptions').where('userId', '=', options.userId) : db.selectFrom('subscriptions')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
