@@ -2,13 +2,17 @@
  * The reading journey of issue 6 in Chromium against the real server and a loopback feed farm:
  * register, quick-add a feed, read in Articles, open an entry (the sidebar count drops), star it
  * and find it in Starred, see an image feed as a grid in Pictures, rebind a shortcut and use it,
- * `?lng=ja`, the mobile layout at 800 px, and an unknown path. Every step saves a screenshot.
+ * `?lng=ja`, the mobile layout at 800 px, play a video with Brook's own player, and an unknown
+ * path. Every step saves a screenshot.
  */
+import { readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
 import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
-import { startServer, type BrookServer } from './support/server.ts'
+import { repoRoot, startServer, type BrookServer } from './support/server.ts'
 
 // Browser globals used inside page callbacks (e2e compiles without DOM types).
 declare const document: any
@@ -34,6 +38,32 @@ function articleHtml(i: number, origin: string): string {
     `<pre><code>harvest --field north --dry-run</code></pre>`,
     `<p>More tomorrow. ${'Quiet work makes for calm reading. '.repeat(6)}</p>`,
   ].join('')
+}
+
+/**
+ * A 12-second 320×180 VP8 clip (44 KB), served with byte ranges so the browser can seek. Made once with
+ * `ffmpeg -f lavfi -i testsrc2=size=320x180:rate=12:duration=12 -c:v libvpx -b:v 25k -maxrate 30k -bufsize 60k -g 24 -an clip.webm`.
+ */
+const CLIP = readFileSync(path.join(repoRoot, 'e2e/fixtures/clip.webm'))
+
+function serveClip(req: IncomingMessage, res: ServerResponse): void {
+  const size = CLIP.length
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
+  const headers = { 'content-type': 'video/webm', 'accept-ranges': 'bytes' }
+  if (!range || (!range[1] && !range[2])) {
+    res.writeHead(200, { ...headers, 'content-length': size })
+    res.end(CLIP)
+    return
+  }
+  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]))
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1
+  if (start >= size || start > end) {
+    res.writeHead(416, { 'content-range': `bytes */${size}` })
+    res.end()
+    return
+  }
+  res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 })
+  res.end(CLIP.subarray(start, end + 1))
 }
 
 describeBrowser('reading', () => {
@@ -100,6 +130,22 @@ describeBrowser('reading', () => {
         enclosure: { url: `${farm.origin}/films/${i}.mp4`, type: 'video/mp4', length: 1000 },
         published: new Date(now - i * 2 * 3_600_000),
       })),
+    })
+    // The Videos view's films play the same clip (a WebM body; the browser goes by its content).
+    for (let i = 0; i < 8; i++) farm.setFeed(`/films/${i}.mp4`, serveClip)
+    farm.setFeed('/clips/workshop.webm', serveClip)
+    farm.setFeed('/workshop-notes.xml', {
+      title: 'Workshop Notes',
+      entries: [
+        {
+          id: 'notes-video',
+          title: 'Planing a board, on video',
+          url: `${farm.origin}/notes/planing`,
+          // A markdown-style image of a video file, sized by ?ratio=.
+          content: `<p>Twelve seconds at the bench.</p><p><img src="${farm.origin}/clips/workshop.webm?ratio=16:9" alt="Planing"></p><p>The shavings should come off in one ribbon.</p>`,
+          published: new Date(now + 60_000),
+        },
+      ],
     })
     farm.setFeed('/podcast.xml', {
       title: 'Field Radio',
@@ -321,6 +367,74 @@ describeBrowser('reading', () => {
     await page.locator('[data-testid="entry-item"]').first().click()
     await page.getByTestId('entry-reader').waitFor()
     await screenshot(page, 'reading-18-notification-open')
+  })
+
+  it('plays a video in Brook\'s own player: keys when it has focus, the right arrow seeks 5 s', async () => {
+    await page.goto(`${server.url}/timeline/view-0/all/pending?lng=en`)
+    await page.locator('[data-testid="entry-item"]').first().waitFor()
+    await page.evaluate(async (url) => {
+      const res = await fetch('/api/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url, view: 0 }) })
+      if (!res.ok) throw new Error(`subscribe ${url}: ${res.status}`)
+    }, farm.url('/workshop-notes.xml'))
+    await page.reload()
+    await page.locator('[data-testid="subscription-row"]', { hasText: 'Workshop Notes' }).click()
+    await page.locator('[data-testid="entry-item"]', { hasText: 'Planing a board, on video' }).click({ timeout: 30_000 })
+    await page.getByTestId('entry-reader').waitFor()
+    const player = page.getByTestId('entry-content').getByTestId('video-player')
+    await player.waitFor({ timeout: 30_000 })
+    // Brook's controls, not the browser's; sized by ?ratio=16:9.
+    expect(await player.locator('video').getAttribute('controls')).toBeNull()
+    await player.getByRole('button', { name: 'Play' }).first().waitFor()
+    await player.getByRole('slider', { name: 'Progress' }).waitFor()
+    await player.getByRole('slider', { name: 'Volume' }).waitFor()
+    const box = (await player.boundingBox())!
+    expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.05)
+    await page.waitForFunction(() => (document.querySelector('[data-testid="entry-content"] video')?.readyState ?? 0) >= 1, undefined, { timeout: 30_000 })
+    expect(Math.round(await player.locator('video').evaluate((v: any) => v.duration))).toBe(12)
+
+    // Keys do nothing while the reader (not the player) has focus.
+    await page.locator('[data-focus-region="entry-render"]').focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await player.locator('video').evaluate((v: any) => v.currentTime)).toBe(0)
+
+    await player.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.waitForFunction(() => document.querySelector('[data-testid="entry-content"] video')?.currentTime === 5)
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await page.waitForFunction(() => document.querySelector('[data-testid="entry-content"] video')?.currentTime === 12)
+    await page.keyboard.press('ArrowLeft')
+    await page.waitForFunction(() => document.querySelector('[data-testid="entry-content"] video')?.currentTime === 7)
+    await page.keyboard.press('m')
+    expect(await player.locator('video').evaluate((v: any) => v.muted)).toBe(true)
+    await page.keyboard.press('m')
+    // Space plays (muted media may always autoplay; this one has sound and a key press behind it).
+    await page.keyboard.press(' ')
+    await page.waitForFunction(() => document.querySelector('[data-testid="entry-content"] video')?.paused === false, undefined, { timeout: 10_000 })
+    await player.getByRole('button', { name: 'Pause' }).waitFor()
+    await page.keyboard.press(' ')
+    await page.waitForFunction(() => document.querySelector('[data-testid="entry-content"] video')?.paused === true)
+    await page.keyboard.press('ArrowLeft')
+    await page.waitForFunction(() => Math.abs((document.querySelector('[data-testid="entry-content"] video')?.currentTime ?? 0) - 2.5) < 1.5)
+    await page.waitForFunction(() => document.querySelector('[data-testid="entry-content"] video')?.readyState >= 2)
+    await page.waitForTimeout(200)
+    expect(await player.getByTestId('video-time').innerText()).toMatch(/^0:0[1-3] \/ 0:12$/)
+    await screenshot(page, 'reading-23-video-player')
+    await player.screenshot({ path: path.join(repoRoot, 'e2e/artifacts/reading-23b-video-player-close.png') })
+
+    // f asks for full screen on the player itself, and f again leaves it.
+    await page.keyboard.press('f')
+    await page.waitForFunction(() => document.fullscreenElement?.getAttribute('data-testid') === 'video-player', undefined, { timeout: 10_000 })
+    await page.keyboard.press('f')
+    await page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 10_000 })
+
+    // The Videos view opens its films in the same player.
+    await page.goto(`${server.url}/timeline/view-3/all/pending?lng=en`)
+    await page.locator('[data-testid="entry-item"]').first().click()
+    await page.getByTestId('entry-reader').getByTestId('video-player').waitFor({ timeout: 30_000 })
+    await page.waitForFunction(() => (document.querySelector('[data-testid="entry-reader"] video')?.readyState ?? 0) >= 2, undefined, { timeout: 30_000 })
+    await page.getByTestId('entry-reader').getByTestId('video-time').filter({ hasText: '0:00 / 0:12' }).waitFor()
+    await screenshot(page, 'reading-24-videos-view-player')
   })
 
   it('reads in Simplified and Traditional Chinese, and in the dark', async () => {

@@ -1,5 +1,21 @@
-/** English strings of the screens that load on demand: settings pages, discover and quick add, the shortcut labels. */
+/** English strings of the screens that load on demand: settings pages, discover and quick add, the shortcut labels, the video player. */
 export default {
+  entry: {
+    video: {
+      player: 'Video player',
+      play: 'Play',
+      pause: 'Pause',
+      mute: 'Mute',
+      unmute: 'Unmute',
+      volume: 'Volume',
+      progress: 'Progress',
+      download: 'Download',
+      fullscreen: 'Full screen',
+      exitFullscreen: 'Exit full screen',
+      failed: 'This video cannot be played here.',
+      openOriginal: 'Open the video file',
+    },
+  },
   discover: {
     searchTitle: 'Follow a feed',
     searchLabel: 'Feed or site address, or keywords',

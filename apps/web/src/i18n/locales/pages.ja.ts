@@ -2,6 +2,22 @@
 import type { PagesLocale } from './appTypes.ts'
 
 export default {
+  entry: {
+    video: {
+      player: '動画プレーヤー',
+      play: '再生',
+      pause: '一時停止',
+      mute: 'ミュート',
+      unmute: 'ミュート解除',
+      volume: '音量',
+      progress: '再生位置',
+      download: 'ダウンロード',
+      fullscreen: '全画面表示',
+      exitFullscreen: '全画面表示を終了',
+      failed: 'この動画はここでは再生できません。',
+      openOriginal: '動画ファイルを開く',
+    },
+  },
   discover: {
     searchTitle: 'フィードを購読',
     searchLabel: 'フィードやサイトのアドレス、またはキーワード',

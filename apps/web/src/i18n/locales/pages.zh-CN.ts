@@ -2,6 +2,22 @@
 import type { PagesLocale } from './appTypes.ts'
 
 export default {
+  entry: {
+    video: {
+      player: '视频播放器',
+      play: '播放',
+      pause: '暂停',
+      mute: '静音',
+      unmute: '取消静音',
+      volume: '音量',
+      progress: '播放进度',
+      download: '下载',
+      fullscreen: '全屏',
+      exitFullscreen: '退出全屏',
+      failed: '此视频无法在这里播放。',
+      openOriginal: '打开视频文件',
+    },
+  },
   discover: {
     searchTitle: '订阅一个订阅源',
     searchLabel: '订阅源或网站地址，或关键词',

@@ -2,6 +2,22 @@
 import type { PagesLocale } from './appTypes.ts'
 
 export default {
+  entry: {
+    video: {
+      player: '影片播放器',
+      play: '播放',
+      pause: '暫停',
+      mute: '靜音',
+      unmute: '取消靜音',
+      volume: '音量',
+      progress: '播放進度',
+      download: '下載',
+      fullscreen: '全螢幕',
+      exitFullscreen: '結束全螢幕',
+      failed: '這部影片無法在這裡播放。',
+      openOriginal: '開啟影片檔案',
+    },
+  },
   discover: {
     searchTitle: '訂閱一個訂閱源',
     searchLabel: '訂閱源或網站網址，或關鍵詞',

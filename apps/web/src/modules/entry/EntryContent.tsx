@@ -1,12 +1,42 @@
 /**
  * Rendered entry HTML after the browser's sanitizing pass. Links open in a new tab with the
- * hover card; clicking a picture opens the gallery at that picture.
+ * hover card; clicking a picture opens the gallery at that picture; every <video> (the feed's
+ * own, and markdown-style .mp4/.webm images) becomes Brook's video player, rendered in place.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { LazyVideoPlayer } from '../player/LazyVideoPlayer.tsx'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { useEntryViewStore } from './entryViewStore.ts'
 import { LinkHoverCard, type HoverTarget } from './LinkHoverCard.tsx'
-import { sanitizeCached } from './sanitize.ts'
+import { sanitizeCached, videoRatio } from './sanitize.ts'
+
+interface VideoSlot {
+  host: HTMLElement
+  src: string
+  poster: string | null
+  ratio: number | null
+}
+
+/**
+ * Swaps each <video> of the rendered HTML for an empty host element the player is portalled
+ * into (idempotent: hosts already made are found again).
+ */
+function videoSlots(root: HTMLElement): VideoSlot[] {
+  for (const video of root.querySelectorAll('video')) {
+    const src = video.getAttribute('src') || video.querySelector('source[src]')?.getAttribute('src')
+    if (!src) continue
+    const host = root.ownerDocument.createElement('div')
+    host.setAttribute('data-video-host', src)
+    const poster = video.getAttribute('poster')
+    if (poster) host.setAttribute('data-poster', poster)
+    video.replaceWith(host)
+  }
+  return [...root.querySelectorAll<HTMLElement>('[data-video-host]')].map((host) => {
+    const src = host.getAttribute('data-video-host')!
+    return { host, src, poster: host.getAttribute('data-poster'), ratio: videoRatio(src) }
+  })
+}
 
 const SHOW_DELAY_MS = 250
 const HIDE_DELAY_MS = 200
@@ -19,6 +49,12 @@ export const EntryContent = memo(function EntryContent({ cacheKey, html, baseUrl
   const showTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const openGallery = useEntryViewStore((s) => s.openGallery)
+  const [videos, setVideos] = useState<VideoSlot[]>([])
+
+  // Before paint, so the browser's own video controls never flash.
+  useLayoutEffect(() => {
+    if (ref.current) setVideos(videoSlots(ref.current))
+  }, [safe])
 
   const keep = useCallback(() => clearTimeout(hideTimer.current), [])
   const leave = useCallback(() => {
@@ -52,6 +88,7 @@ export const EntryContent = memo(function EntryContent({ cacheKey, html, baseUrl
     <>
       <div ref={ref} className="reader-content" data-testid="entry-content" onMouseOver={onMouseOver} onMouseOut={onMouseOut} onClick={onClick} dangerouslySetInnerHTML={{ __html: safe }} />
       {hover && <LinkHoverCard target={hover} onEnter={keep} onLeave={leave} />}
+      {videos.map((v, i) => createPortal(<LazyVideoPlayer src={v.src} poster={v.poster} ratio={v.ratio} className="my-[1em]" />, v.host, `${i}:${v.src}`))}
     </>
   )
 })

@@ -14,6 +14,7 @@ import { useEntry, useFeed, useIsStarred } from '../../store/index.ts'
 import { useIsMobile } from '../layout/useMediaQuery.ts'
 import { focusRegionProps } from '../shortcuts/focusRegions.ts'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
+import { LazyVideoPlayer } from '../player/LazyVideoPlayer.tsx'
 import { usePlayerStore } from '../player/usePlayerStore.ts'
 import { audioOf, mediaOf, videoOf } from '../timeline/entryMedia.ts'
 import { formatFullTime } from '../timeline/formatTime.ts'
@@ -91,7 +92,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
             </h1>
             {entry.author && <p className="mt-2 text-[13px] text-zinc-500">{t('by', { author: entry.author })}</p>}
 
-            {video && <video src={video.url} poster={video.poster} controls playsInline preload="metadata" className="mt-6 w-full rounded-xl bg-black" />}
+            {video && <LazyVideoPlayer src={video.url} poster={video.poster} className="mt-6" />}
             {VIEW_INFO[params.view].grid && !video && photos.length > 0 && (
               <div className={`mt-6 grid gap-2 ${photos.length > 1 ? 'grid-cols-2' : ''}`}>
                 {photos.slice(0, 8).map((p, i) => (

@@ -3,6 +3,7 @@ import { memo, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { sanitizeCached } from '../entry/sanitize.ts'
+import { LazyVideoPlayer } from '../player/LazyVideoPlayer.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { mediaOf } from './entryMedia.ts'
 import { formatFullTime, formatRelativeTime } from './formatTime.ts'
@@ -53,7 +54,10 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
           <div className={`mt-3 grid gap-1.5 overflow-hidden rounded-xl ${media.length === 1 ? 'grid-cols-1' : 'grid-cols-2'}`}>
             {media.map((m, i) =>
               m.type === 'video' ? (
-                <video key={i} src={m.url} poster={m.preview} controls preload="none" className="max-h-80 w-full bg-black object-contain" onClick={(e) => e.stopPropagation()} />
+                // The player's clicks are its own, not the post's (which opens the entry).
+                <div key={i} onClick={(e) => e.stopPropagation()}>
+                  <LazyVideoPlayer src={m.url} poster={m.preview} maxHeight="20rem" className="!rounded-none" />
+                </div>
               ) : (
                 <img key={i} src={m.url} alt="" loading="lazy" referrerPolicy="no-referrer" className={`w-full bg-zinc-100 object-cover dark:bg-zinc-800 ${media.length === 1 ? 'max-h-96' : 'aspect-square'}`} />
               ),
