@@ -317,20 +317,33 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
   async function slicedTimeline(q: SliceQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
     const rows: TimelineRow[] = []
     let before = q.before
+    let unreadFloor: string | undefined
     for (let slice = 0; ; slice++) {
-      const [part] = await runTimeline({ ...q, before, limit: q.limit - rows.length, slice: true })
+      const [part] = await runTimeline({ ...q, before, limit: q.limit - rows.length, slice: true, unreadFloor })
       rows.push(...part)
       if (rows.length >= q.limit) return rows
-      // An unread page that already holds every unread entry (someone who has read nearly
-      // everything): the counters say so, and the rest of the index need not be walked.
-      if ((slice === 0 || part.length > 0) && q.read === false && q.scope.kind === 'subscribed' && (await unreadNotFound(q.userId, q.scope, rows.map((r) => r.id))) <= 0) return rows
+      if (q.read === false && q.scope.kind === 'subscribed') {
+        if (slice === 0) {
+          // A short first slice of an unread page (most pages fill in the first): from here on
+          // the walk goes no lower than the counters' floor, and not at all when they count nothing.
+          const { none, floor } = await unreadFloorOf(q.userId, q.scope)
+          if (none) return rows
+          if (floor) {
+            if (before && floor > before.publishedAt) return rows
+            unreadFloor = floor
+          }
+        }
+        // An unread page that already holds every unread entry (someone who has read nearly
+        // everything): the counters say so, and the rest of the index need not be walked.
+        if ((slice === 0 || part.length > 0) && (await unreadNotFound(q.userId, q.scope, rows.map((r) => r.id))) <= 0) return rows
+      }
       // Nobody is waiting for the page any more.
       if (cancelled?.()) return rows
       const floor = await nextSliceFloor(before)
       // Fewer than sliceRows entries were left below the cursor: that slice was the last.
       if (floor === null) return rows
       // The next slice would lie wholly below the unread floor.
-      if (q.unreadFloor && floor <= q.unreadFloor) return rows
+      if (unreadFloor && floor <= unreadFloor) return rows
       before = { publishedAt: floor }
       await new Promise((resolve) => setImmediate(resolve))
     }
@@ -340,13 +353,14 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
     /** One page of a timeline, newest first; `cancelled` (checked between slices) ends a long walk early. */
     async timeline(query: TimelineQuery, cancelled?: () => boolean): Promise<TimelineRow[]> {
       let q: SliceQuery = query
+      // SQLite's walk in slices asks for the unread floor only when its first slice comes back short.
+      if (sliceRows > 0 && q.scope.kind === 'subscribed' && q.plan !== 'join') return slicedTimeline(q, cancelled)
       if (q.read === false && q.scope.kind === 'subscribed') {
         const { none, floor } = await unreadFloorOf(q.userId, q.scope)
         if (none) return []
-        if (floor && (!q.before || floor <= q.before.publishedAt)) q = { ...q, unreadFloor: floor }
-        else if (floor) return []
+        if (floor && q.before && floor > q.before.publishedAt) return []
+        if (floor) q = { ...q, unreadFloor: floor }
       }
-      if (sliceRows > 0 && q.scope.kind === 'subscribed' && q.plan !== 'join') return slicedTimeline(q, cancelled)
       const parts = await runTimeline(q)
       if (parts.length === 1) return parts[0]
       const rows = parts.flat()
