@@ -118,6 +118,26 @@ function feedQueries(db: Kysely<Database>) {
         .execute()
     },
 
+    /**
+     * Stores a feed under the address it moved to permanently, unless another feed is stored
+     * there already (then the two stay apart); true when it moved.
+     */
+    async moveFeedUrl(id: string, url: string, at: string): Promise<boolean> {
+      try {
+        const result = await db
+          .updateTable('feeds')
+          .set({ url, updatedAt: at })
+          .where('id', '=', id)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('feeds as other').select('other.id').where('other.url', '=', url))))
+          .executeTakeFirst()
+        return Number(result.numUpdatedRows) > 0
+      } catch (error) {
+        // Stored there by someone else at the same moment (unique url).
+        if (/unique|duplicate/i.test(String((error as Error).message))) return false
+        throw error
+      }
+    },
+
     /** Subscribed feeds whose next check is due and that no worker holds, oldest first. */
     async dueFeeds(now: string, limit: number): Promise<DueFeed[]> {
       return db

@@ -120,6 +120,47 @@ describeEachDialect('feed service', (dialect) => {
     expect((await feeds.ensureFeed(farm.url('/old-blog/rss'))).id).toBe(stored.id)
   })
 
+  it('a feed that moved permanently (301/308) is stored under its new address; a temporary redirect changes nothing', async () => {
+    // Moved while followed: the next check follows the 301, and later checks go straight there.
+    const feed = await feeds.ensureFeed(programmableFeed('/blog/moving/', wordpressItems(3, newest)).url)
+    programmableFeed('/blog/new-home/', wordpressItems(4, newest))
+    farm.setRedirect('/blog/moving/', '/blog/new-home/', 301)
+    expect(await feeds.refreshFeed(feed.id)).toMatchObject({ status: 'updated', inserted: 1 })
+    expect((await feeds.getFeed({ id: feed.id })).url).toBe(farm.url('/blog/new-home/'))
+    const oldHits = farm.requests('/blog/moving/')
+    await feeds.refreshFeed(feed.id)
+    expect(farm.requests('/blog/moving/')).toBe(oldHits)
+    expect(await entriesOf(feed.id)).toHaveLength(4)
+
+    // A 302 (or a 301 behind one) is not a move.
+    const temp = await feeds.ensureFeed(programmableFeed('/blog/temp/', wordpressItems(2, newest)).url)
+    programmableFeed('/blog/elsewhere/', wordpressItems(2, newest))
+    farm.setRedirect('/blog/temp/', '/blog/temp-hop/', 302)
+    farm.setRedirect('/blog/temp-hop/', '/blog/elsewhere/', 301)
+    await feeds.refreshFeed(temp.id)
+    expect((await feeds.getFeed({ id: temp.id })).url).toBe(farm.url('/blog/temp/'))
+
+    // Only the permanent part of a chain counts: 308 then 302 moves to the 308's target.
+    const chain = await feeds.ensureFeed(programmableFeed('/blog/chain/', wordpressItems(2, newest)).url)
+    farm.setRedirect('/blog/chain/', '/blog/chain-hop/', 308)
+    farm.setRedirect('/blog/chain-hop/', '/blog/elsewhere/', 302)
+    await feeds.refreshFeed(chain.id)
+    expect((await feeds.getFeed({ id: chain.id })).url).toBe(farm.url('/blog/chain-hop/'))
+
+    // A new address where another feed is stored already: the two stay apart.
+    const taken = await feeds.ensureFeed(programmableFeed('/blog/taken-src/', wordpressItems(2, newest)).url)
+    const occupant = await feeds.ensureFeed(farm.url('/blog/elsewhere/'))
+    farm.setRedirect('/blog/taken-src/', '/blog/elsewhere/', 301)
+    await feeds.refreshFeed(taken.id)
+    expect((await feeds.getFeed({ id: taken.id })).url).toBe(farm.url('/blog/taken-src/'))
+    expect((await feeds.getFeed({ id: occupant.id })).url).toBe(farm.url('/blog/elsewhere/'))
+
+    // Added by its old address: stored under the new one.
+    programmableFeed('/blog/fresh-home/', wordpressItems(2, newest))
+    farm.setRedirect('/blog/fresh-old/', '/blog/fresh-home/', 301)
+    expect((await feeds.ensureFeed(farm.url('/blog/fresh-old/'))).url).toBe(farm.url('/blog/fresh-home/'))
+  })
+
   it('concurrent ensureFeed calls for one URL make one feed', async () => {
     const { url } = programmableFeed('/blog/race/', wordpressItems(5, newest))
     const other = testFeedService(database)

@@ -117,13 +117,16 @@ export function createFeedService(deps: FeedServiceDeps) {
       throw toFeedAppError(error)
     }
     if ('existing' in resolved) return resolved.existing
-    const { feedUrl, fetched, feed } = resolved
+    const { fetched, feed } = resolved
     // A URL that redirects to a feed stored under its final URL is that feed.
     const finalUrl = normalizeFeedUrl(fetched.finalUrl)
-    if (finalUrl && finalUrl !== feedUrl) {
+    if (finalUrl && finalUrl !== resolved.feedUrl) {
       const existing = await repo.findByUrl(finalUrl)
       if (existing) return existing
     }
+    // A URL that moved permanently is stored under its new address.
+    const moved = fetched.movedTo ? normalizeFeedUrl(fetched.movedTo) : null
+    const feedUrl = moved && !/^[a-z]+:\/\/[^/]*@/i.test(resolved.feedUrl) ? moved : resolved.feedUrl
     const nowIso = now.toISOString()
     const id = newId()
     await repo.transaction(async (tx) => {
@@ -167,6 +170,16 @@ export function createFeedService(deps: FeedServiceDeps) {
     return { feedId: feed.id, status: 'error', inserted: 0, updated: 0, error: message, nextCheckAt: next.toISOString() }
   }
 
+  /**
+   * A feed whose address answered with permanent redirects is stored under the address they lead
+   * to, so later checks go there directly (a URL carrying credentials stays as it is).
+   */
+  async function followPermanentMove(feed: FeedRow, result: FetchResult, now: Date): Promise<void> {
+    const target = result.movedTo ? normalizeFeedUrl(result.movedTo) : null
+    if (!target || target === feed.url || /^[a-z]+:\/\/[^/]*@/i.test(feed.url)) return
+    if (await repo.moveFeedUrl(feed.id, target, now.toISOString())) logger.info({ feedId: feed.id, from: feed.url, to: target }, 'feed moved permanently')
+  }
+
   /** One conditional fetch of a feed this worker holds the lease of. */
   async function check(feed: FeedRow, owner: string): Promise<RefreshOutcome> {
     const now = clock()
@@ -182,6 +195,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       }
       return recordFailure(feed, owner, error, now)
     }
+    await followPermanentMove(feed, result, now)
     if (result.status === 304) {
       const next = nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
       await repo.finishCheck(feed.id, owner, { ...healthy, etag: result.etag ?? feed.etag, lastModified: result.lastModified ?? feed.lastModified, nextCheckAt: next.toISOString() })

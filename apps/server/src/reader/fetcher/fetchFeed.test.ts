@@ -87,6 +87,7 @@ describe('fetchFeed: conditional GET', () => {
     expect(second).toEqual({
       status: 304,
       finalUrl: farm.url('/gen/atom/7'),
+      movedTo: null,
       etag: first.etag,
       lastModified: first.lastModified,
       maxAgeSeconds: null,
@@ -124,6 +125,17 @@ describe('fetchFeed: redirects', () => {
     expect(result.status).toBe(200)
     expect(result.finalUrl).toBe(farm.url('/gen/rss/1?entries=2'))
     expect(farm.requests('/redirect/1/gen/rss/1')).toBe(1)
+  })
+
+  it('reports where permanent redirects lead (movedTo), and only while every hop so far is one', async () => {
+    farm.setRedirect('/perm/a', '/perm/b', 301)
+    farm.setRedirect('/perm/b', '/gen/rss/1', 308)
+    expect((await fetchFeed(farm.url('/perm/a'), open)).movedTo).toBe(farm.url('/gen/rss/1'))
+    farm.setRedirect('/perm/c', '/perm/d', 301)
+    farm.setRedirect('/perm/d', '/gen/rss/1', 302)
+    expect((await fetchFeed(farm.url('/perm/c'), open)).movedTo).toBe(farm.url('/perm/d'))
+    expect((await fetchFeed(farm.url('/redirect/1/gen/rss/1'), open)).movedTo).toBeNull()
+    expect((await fetchFeed(farm.url('/gen/rss/1'), open)).movedTo).toBeNull()
   })
 
   it('refuses a 6th redirect', async () => {

@@ -49,11 +49,18 @@ export type FetchOptions = {
 
 type Validators = { etag: string | null; lastModified: string | null; maxAgeSeconds: number | null }
 
+/**
+ * `movedTo`: where the first hops sent the request when each of them was a permanent redirect
+ * (301 or 308), the address the feed now lives at; null when the first answer was not one.
+ */
+type Location = { finalUrl: string; movedTo: string | null }
+
 export type FetchResult =
-  | ({ status: 200; body: Uint8Array; contentType: string | null; finalUrl: string } & Validators)
-  | ({ status: 304; finalUrl: string } & Validators)
+  | ({ status: 200; body: Uint8Array; contentType: string | null } & Location & Validators)
+  | ({ status: 304 } & Location & Validators)
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+const PERMANENT_REDIRECTS = new Set([301, 308])
 
 /** Drops a body we do not want: small leftovers are read so the socket can be reused, big ones cut. */
 function discard(body: Dispatcher.ResponseData['body']): void {
@@ -100,6 +107,8 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
     : null
   const authOrigin = current.origin
   const visited = new Set<string>()
+  let movedTo: string | null = null
+  let permanentSoFar = true
   try {
     for (let hop = 0; ; hop++) {
       if (policy) checkUrlTarget(current, policy)
@@ -116,6 +125,8 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
         if (hop >= MAX_REDIRECTS) throw new FetchError('redirects', `more than ${MAX_REDIRECTS} redirects from ${url}`)
         const next = parseTarget(location, current.href)
         if (visited.has(next.href)) throw new FetchError('redirects', `redirect loop at ${next.href}`)
+        permanentSoFar &&= PERMANENT_REDIRECTS.has(statusCode)
+        if (permanentSoFar) movedTo = next.href
         current = next
         continue
       }
@@ -127,7 +138,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
       }
       if (statusCode === 304) {
         discard(response.body)
-        return { status: 304, finalUrl: current.href, ...validators }
+        return { status: 304, finalUrl: current.href, movedTo, ...validators }
       }
       if (statusCode < 200 || statusCode > 299) {
         discard(response.body)
@@ -141,7 +152,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
         throw new FetchError('too_large', `response body of ${current.href} is ${declared} bytes, over the ${maxBytes} byte cap`)
       }
       const body = await readBody(response.body as unknown as Readable, header('content-encoding'), maxBytes, current.href)
-      return { status: 200, body, contentType: header('content-type'), finalUrl: current.href, ...validators }
+      return { status: 200, body, contentType: header('content-type'), finalUrl: current.href, movedTo, ...validators }
     }
   } catch (error) {
     if (opts.signal?.aborted && !deadline.aborted) throw opts.signal.reason
