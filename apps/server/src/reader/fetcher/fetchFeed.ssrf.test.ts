@@ -133,6 +133,23 @@ describe('SSRF guard, direct', () => {
     expect(farm.requests('/gen/rss/1')).toBe(1)
   })
 
+  it('tries the next checked address when connecting to one fails, and never an unchecked one', async () => {
+    // 127.0.0.2 refuses (the farm listens on 127.0.0.1 only), 10.0.0.5 is private, 127.0.0.1 answers.
+    const multiDns: HostResolver = async () => [
+      { address: '127.0.0.2', family: 4 },
+      { address: '10.0.0.5', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ]
+    const loopbackAnswers: AddressPolicy = (address, via) => (via === 'dns' && (address === '127.0.0.1' || address === '127.0.0.2')) || isPublicAddress(address)
+    const result = await fetchFeed(`http://multi.test:${farm.port}/gen/rss/1`, { ...guarded, isAllowedAddress: loopbackAnswers, resolveHost: multiDns })
+    expect(result.status).toBe(200)
+    expect(farm.requests('/gen/rss/1')).toBe(1)
+    // Only refusing addresses left: the connection error, not a way around the guard.
+    const deadDns: HostResolver = async () => [{ address: '127.0.0.2', family: 4 }, { address: '10.0.0.5', family: 4 }]
+    expect(await kindOf(fetchFeed(`http://multi.test:${farm.port}/gen/rss/1`, { ...guarded, isAllowedAddress: loopbackAnswers, resolveHost: deadDns }))).toBe('network')
+    expect(farm.requests('/gen/rss/1')).toBe(1)
+  })
+
   it('reaches the farm under its test name when the policy allows that one DNS answer', async () => {
     const result = await fetchFeed(viaFarmName('/gen/rss/1'), { ...guarded, isAllowedAddress: firstHopOnly, resolveHost: testDns })
     expect(result.status).toBe(200)

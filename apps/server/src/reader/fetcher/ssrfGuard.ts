@@ -147,6 +147,13 @@ export function checkUrlTarget(url: URL, isAllowedAddress: AddressPolicy): void 
   }
 }
 
+/** Errors of the connection attempt itself, after which the next address of the host is worth a try. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'EADDRNOTAVAIL', 'ECONNRESET'])
+
+function isConnectFailure(error: Error): boolean {
+  return CONNECT_FAILURES.has((error as { code?: string }).code ?? '')
+}
+
 const systemResolver: HostResolver = (hostname) =>
   dns.promises.lookup(hostname, { all: true, order: 'ipv4first' })
 
@@ -172,13 +179,21 @@ export function createGuardedConnector(options: {
     }
     resolve(hostname).then(
       (answers) => {
-        const allowed = answers.find((answer) => options.isAllowedAddress(answer.address, 'dns'))
-        if (!allowed) {
+        const allowed = answers.filter((answer) => options.isAllowedAddress(answer.address, 'dns'))
+        if (allowed.length === 0) {
           const seen = answers.map((a) => a.address).join(', ') || 'no address'
           return fail(`refused: ${hostname} resolves to a non-public address (${seen})`)
         }
         const servername = connectOptions.servername || hostname
-        base({ ...connectOptions, hostname: allowed.address, servername }, callback)
+        // Each checked address in turn while the connection itself fails (a host with an IPv6
+        // answer this machine cannot reach, one dead server of several): only checked addresses.
+        const attempt = (i: number) =>
+          base({ ...connectOptions, hostname: allowed[i].address, servername }, (error, socket) => {
+            if (error && i + 1 < allowed.length && isConnectFailure(error)) return attempt(i + 1)
+            if (error) return callback(error, null)
+            callback(null, socket as NonNullable<typeof socket>)
+          })
+        attempt(0)
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     )
