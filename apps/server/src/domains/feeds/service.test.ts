@@ -256,8 +256,11 @@ describeEachDialect('feed service', (dialect) => {
     const feed = await feeds.ensureFeed(farm.url('/gen/rss/304?entries=4'))
     const etag = feed.etag
     expect(etag).toBeTruthy()
+    // A stale rate (as a week ago) is recomputed on a 304 as well.
+    await database.db.updateTable('feeds').set({ updatesPerWeek: 99 }).where('id', '=', feed.id).execute()
     const outcome = await feeds.refreshFeed(feed.id)
     expect(outcome.status).toBe('not_modified')
+    expect((await feeds.getFeed({ id: feed.id })).updatesPerWeek).toBe(feed.updatesPerWeek)
     expect(farm.lastHeaders('/gen/rss/304')?.['if-none-match']).toBe(etag)
     const row = await feeds.getFeed({ id: feed.id })
     expect(row.etag).toBe(etag)

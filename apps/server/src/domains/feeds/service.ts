@@ -197,8 +197,10 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     await followPermanentMove(feed, result, now)
     if (result.status === 304) {
-      const next = nextCheckAt({ now, updatesPerWeek: feed.updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
-      await repo.finishCheck(feed.id, owner, { ...healthy, etag: result.etag ?? feed.etag, lastModified: result.lastModified ?? feed.lastModified, nextCheckAt: next.toISOString() })
+      // Nothing new, but the week moved on: a feed that went quiet is checked less often.
+      const updatesPerWeek = await repo.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
+      const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
+      await repo.finishCheck(feed.id, owner, { ...healthy, updatesPerWeek, etag: result.etag ?? feed.etag, lastModified: result.lastModified ?? feed.lastModified, nextCheckAt: next.toISOString() })
       return { feedId: feed.id, status: 'not_modified', inserted: 0, updated: 0, nextCheckAt: next.toISOString() }
     }
     try {

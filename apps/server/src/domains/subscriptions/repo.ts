@@ -6,6 +6,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely'
 import { newId } from '@brook/shared'
 import type { Database, FeedsTable, InboxesTable, ListsTable, SubscriptionsTable } from '../../db/schema.ts'
 import { dropCounter, inTransaction, lockFeeds, resetCounter, type Db } from '../reads/repo.ts'
+import { isSqliteDb } from '../../db/transactions.ts'
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>
 export type SubscriptionPatch = Pick<Updateable<SubscriptionsTable>, 'view' | 'title' | 'category' | 'isPrivate' | 'hideFromTimeline'>
@@ -29,6 +30,23 @@ function targetColumn(target: Target): ['feedId' | 'listId' | 'inboxId', string]
   if ('feedId' in target) return ['feedId', target.feedId]
   if ('listId' in target) return ['listId', target.listId]
   return ['inboxId', target.inboxId]
+}
+
+/** How many subscriptions of each kind a user has. */
+export type SubscriptionCounts = { feeds: number; lists: number; inboxes: number; total: number }
+
+async function countsOf(db: Db, userId: string): Promise<SubscriptionCounts> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => [
+      eb.fn.count<number>('feedId').as('feeds'),
+      eb.fn.count<number>('listId').as('lists'),
+      eb.fn.count<number>('inboxId').as('inboxes'),
+      eb.fn.countAll<number>().as('total'),
+    ])
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow()
+  return { feeds: Number(row.feeds), lists: Number(row.lists), inboxes: Number(row.inboxes), total: Number(row.total) }
 }
 
 export function subscriptionsRepo(db: Db) {
@@ -76,19 +94,7 @@ export function subscriptionsRepo(db: Db) {
     },
 
     /** How many subscriptions of each kind the user has. */
-    async countByType(userId: string): Promise<{ feeds: number; lists: number; inboxes: number; total: number }> {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select((eb) => [
-          eb.fn.count<number>('feedId').as('feeds'),
-          eb.fn.count<number>('listId').as('lists'),
-          eb.fn.count<number>('inboxId').as('inboxes'),
-          eb.fn.countAll<number>().as('total'),
-        ])
-        .where('userId', '=', userId)
-        .executeTakeFirstOrThrow()
-      return { feeds: Number(row.feeds), lists: Number(row.lists), inboxes: Number(row.inboxes), total: Number(row.total) }
-    },
+    countByType: (userId: string) => countsOf(db, userId),
 
     async feedsByIds(ids: string[]): Promise<FeedRow[]> {
       const out: FeedRow[] = []
@@ -127,12 +133,24 @@ export function subscriptionsRepo(db: Db) {
      * Subscribes (or, when already subscribed, updates the subscription's fields). A new
      * subscription counts its unread entries under the feed lock and bumps the subscription count.
      */
-    async subscribe(userId: string, target: { feedId: string } | { listId: string }, fields: SubscriptionFields, createdAt: string): Promise<{ created: boolean; unread: number }> {
+    async subscribe(
+      userId: string,
+      target: { feedId: string } | { listId: string },
+      fields: SubscriptionFields,
+      createdAt: string,
+      admit?: (counts: SubscriptionCounts) => void,
+    ): Promise<{ created: boolean; unread: number }> {
       const [column, value] = targetColumn(target)
       return inTransaction(db, async (trx) => {
         const feedIds = 'feedId' in target ? [target.feedId] : await feedIdsOfList(trx, target.listId)
         await lockFeeds(trx, feedIds)
         const existing = await trx.selectFrom('subscriptions').select('id').where('userId', '=', userId).where(column, '=', value).executeTakeFirst()
+        if (!existing && admit) {
+          // The caps, counted again under a lock on the user (PostgreSQL; SQLite has one writer),
+          // so two subscribes at the same moment cannot both take the last place.
+          if (!isSqliteDb(trx)) await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute()
+          admit(await countsOf(trx, userId))
+        }
         if (existing) {
           await trx.updateTable('subscriptions').set(fields).where('id', '=', existing.id).execute()
           const unread = await trx.selectFrom('unread_counts').select('count').where('userId', '=', userId).where('sourceId', '=', value).executeTakeFirst()

@@ -133,6 +133,15 @@ describeEachDialect('subscriptions API', (dialect) => {
     for (let i = 0; i < 8; i++) expect((await busy.post('/api/subscriptions', { feedId: await insertFeed(server.database.db) })).status).toBe(200)
     const over = await busy.post('/api/subscriptions', { feedId: await insertFeed(server.database.db) })
     expect(over.body.code).toBe(2011)
+
+    // Ten subscribes at the same moment with three places left: three get in, seven get 2011.
+    const racer = await signedUpClient(server, 'racer@example.com')
+    for (let i = 0; i < 5; i++) expect((await racer.post('/api/subscriptions', { feedId: await insertFeed(server.database.db) })).status).toBe(200)
+    const feedIds = await Promise.all(Array.from({ length: 10 }, () => insertFeed(server.database.db)))
+    const answers = await Promise.all(feedIds.map((feedId) => racer.post('/api/subscriptions', { feedId })))
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(3)
+    expect(answers.filter((r) => r.body.code === 2011)).toHaveLength(7)
+    expect((await racer.get('/api/subscriptions')).body.data).toHaveLength(8)
   })
 
   it('OPML: parse shows the feeds and the quota; import takes a selection within the quota; export round-trips categories', async () => {

@@ -12,7 +12,7 @@ import { presentFeed, type FeedJson } from '../feeds/present.ts'
 import { presentList } from '../lists/present.ts'
 import { presentInbox } from '../inboxes/present.ts'
 import { presentSubscription, type SubscriptionJson } from './present.ts'
-import type { FeedRow, ListRow, SubscriptionFields, SubscriptionPatch, SubscriptionRow, SubscriptionsRepo, Target } from './repo.ts'
+import type { FeedRow, ListRow, SubscriptionCounts, SubscriptionFields, SubscriptionPatch, SubscriptionRow, SubscriptionsRepo, Target } from './repo.ts'
 
 /** The parts of the signed-in user the rules look at. */
 export type SessionUserLike = Pick<SessionUser, 'id' | 'role'>
@@ -72,7 +72,11 @@ export function targetOf(input: { id?: string; feedId?: string; listId?: string;
 export function createSubscriptionsService({ repo, env, feeds }: SubscriptionsServiceDeps) {
   /** Throws the cap error a new subscription of this kind would hit (SPEC §6, env limits). */
   async function checkCaps(user: SessionUserLike, kind: 'feed' | 'list' | 'inbox'): Promise<void> {
-    const counts = await repo.countByType(user.id)
+    capsAdmit(user, kind)(await repo.countByType(user.id))
+  }
+
+  /** The cap check on given counts: run again inside the subscribe transaction. */
+  const capsAdmit = (user: SessionUserLike, kind: 'feed' | 'list' | 'inbox') => (counts: SubscriptionCounts): void => {
     if (user.role === 'trial') {
       if (kind === 'feed' && counts.feeds >= env.TRIAL_FEED_LIMIT) throw new AppError(1100, { reason: `Trial accounts follow at most ${env.TRIAL_FEED_LIMIT} feeds` })
       if (kind === 'list' && counts.lists >= env.TRIAL_LIST_LIMIT) throw new AppError(1101, { reason: `Trial accounts follow at most ${env.TRIAL_LIST_LIMIT} lists` })
@@ -111,7 +115,7 @@ export function createSubscriptionsService({ repo, env, feeds }: SubscriptionsSe
     const existing = await repo.find(user.id, { listId: list.id })
     if (!existing) await checkCaps(user, 'list')
     // A list subscription shows the list in the list's own view unless the caller says otherwise.
-    const { unread, created } = await repo.subscribe(user.id, { listId: list.id }, fieldsOf(input, Number(list.view)), nowIso())
+    const { unread, created } = await repo.subscribe(user.id, { listId: list.id }, fieldsOf(input, Number(list.view)), nowIso(), capsAdmit(user, 'list'))
     const [fresh] = await repo.listsByIds([list.id])
     const feedIds = (await repo.listFeedIds([list.id])).get(list.id) ?? []
     return { feed: null, list: presentList(fresh ?? list, feedIds), unread, created }
@@ -151,7 +155,7 @@ export function createSubscriptionsService({ repo, env, feeds }: SubscriptionsSe
       if (input.listId) return subscribeList(user, { ...input, listId: input.listId })
       const feed = await feedFor(input)
       if (!(await repo.find(user.id, { feedId: feed.id }))) await checkCaps(user, 'feed')
-      const { unread, created } = await repo.subscribe(user.id, { feedId: feed.id }, fieldsOf(input, 0), nowIso())
+      const { unread, created } = await repo.subscribe(user.id, { feedId: feed.id }, fieldsOf(input, 0), nowIso(), capsAdmit(user, 'feed'))
       const [fresh] = await repo.feedsByIds([feed.id])
       return { feed: presentFeed(fresh ?? feed), list: null, unread, created }
     },
