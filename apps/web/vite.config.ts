@@ -26,8 +26,9 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
             { name: 'auth', test: /node_modules[\\/](better-auth|@better-auth|@better-fetch|better-call|nanostores|jose|defu|@noble)[\\/]/ },
-            // Primitives only lazy screens use (Switch, Dialog: settings, forms, overlays; Slider: the video player) stay with them.
-            { name: 'ui', test: /node_modules[\\/](radix-ui|@radix-ui[\\/](?!react-switch|react-dialog|react-slider|number[\\/])|sonner|@floating-ui|zustand|@tanstack)/ },
+            // Primitives only lazy screens use (Switch, Dialog: settings, forms, overlays; Slider: the video player;
+            // the menu family: right-click and account menus, loaded on first use) stay with them.
+            { name: 'ui', test: /node_modules[\\/](radix-ui|@radix-ui[\\/](?!react-switch|react-dialog|react-slider|number[\\/]|react-menu|react-dropdown-menu|react-context-menu|react-collection|react-roving-focus|react-focus-scope|react-focus-guards)|sonner|@floating-ui|zustand|@tanstack)/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],

@@ -1,5 +1,6 @@
-/** Entry point: styles, i18n, then the app (once the starting language's strings are in). */
+/** Entry point: the local database and the first requests start, then styles, i18n and the app (once the starting language's strings are in). */
 import './db/prewarm.ts'
+import './app/boot.ts'
 import './styles.css'
 import { i18nReady } from './i18n/index.ts'
 import { StrictMode } from 'react'

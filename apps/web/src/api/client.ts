@@ -38,6 +38,8 @@ export interface RequestOptions {
   headers?: Record<string, string>
   timeoutMs?: number
   responseType?: ResponseType
+  /** A 401 is only thrown, not reported as the session ending (requests sent before the session is known). */
+  quietUnauthorized?: boolean
 }
 
 /** The envelope of SPEC §3: a code other than 0 is an error. */
@@ -198,7 +200,7 @@ export function createApiClient(options: ApiClientOptions) {
       const code = typeof rawCode === 'number' || typeof rawCode === 'string' ? rawCode : response.status
       if (response.status === 401) {
         const error = new ApiError(serverMessage ?? 'Authentication required', { code, status: 401, reason: envelope?.reason, data: envelope?.data, request: info })
-        options.onUnauthorized?.(error)
+        if (!init.quietUnauthorized) options.onUnauthorized?.(error)
         throw error
       }
       if (response.status === 400 && Array.isArray(envelope?.data)) {

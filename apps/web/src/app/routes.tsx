@@ -1,5 +1,5 @@
 /** The route table of SPEC §2. Pages off the first route load on demand (react-router `lazy`). */
-import { Navigate, type RouteObject } from 'react-router'
+import { replace, type RouteObject } from 'react-router'
 import { SETTINGS_SECTIONS } from '../modules/settings/sections.ts'
 import { EntryPane } from '../modules/entry/EntryPane.tsx'
 import { TimelineLayout } from '../modules/timeline/TimelineLayout.tsx'
@@ -25,7 +25,8 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
-              { index: true, element: <Navigate to={timelinePath()} replace /> },
+              // A loader, not a <Navigate>: the redirect happens before the first render, not after it.
+              { index: true, loader: () => replace(timelinePath()), HydrateFallback: () => null },
               {
                 path: 'timeline/:timelineId/:feedId',
                 element: <TimelineLayout />,

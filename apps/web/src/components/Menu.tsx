@@ -1,5 +1,5 @@
-/** Shared styling for context and dropdown menus (radix). */
-import { ContextMenu, DropdownMenu } from 'radix-ui'
+/** Shared styling for the menus (radix DropdownMenu; right-click menus are dropdowns placed at the pointer). */
+import { DropdownMenu } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { ChevronRightIcon } from './icons.tsx'
 import { Kbd } from './Kbd.tsx'
@@ -23,15 +23,6 @@ export function MenuLabel({ icon, children, hotkey, danger }: { icon?: ReactNode
   )
 }
 
-/** A context-menu item. */
-export function ContextItem({ onSelect, disabled, ...label }: { onSelect: () => void; disabled?: boolean; icon?: ReactNode; children: ReactNode; hotkey?: string; danger?: boolean }) {
-  return (
-    <ContextMenu.Item className={menuItemClass} disabled={disabled} onSelect={onSelect}>
-      <MenuLabel {...label} />
-    </ContextMenu.Item>
-  )
-}
-
 /** A dropdown-menu item. */
 export function DropdownItem({ onSelect, disabled, ...label }: { onSelect: () => void; disabled?: boolean; icon?: ReactNode; children: ReactNode; hotkey?: string; danger?: boolean }) {
   return (
@@ -41,12 +32,21 @@ export function DropdownItem({ onSelect, disabled, ...label }: { onSelect: () =>
   )
 }
 
-/** A context sub-menu trigger. */
-export function ContextSubTrigger({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+/** A sub-menu trigger. */
+export function DropdownSubTrigger({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
   return (
-    <ContextMenu.SubTrigger className={`${menuItemClass} data-[state=open]:bg-zinc-900/5 dark:data-[state=open]:bg-white/10`}>
+    <DropdownMenu.SubTrigger className={`${menuItemClass} data-[state=open]:bg-zinc-900/5 dark:data-[state=open]:bg-white/10`}>
       <MenuLabel icon={icon}>{children}</MenuLabel>
       <ChevronRightIcon size={14} className="text-zinc-400" />
-    </ContextMenu.SubTrigger>
+    </DropdownMenu.SubTrigger>
+  )
+}
+
+/** A 1-pixel anchor at the pointer, for a right-click menu opened as a dropdown. */
+export function PointerAnchor({ x, y }: { x: number; y: number }) {
+  return (
+    <DropdownMenu.Trigger asChild>
+      <span aria-hidden style={{ position: 'fixed', left: x, top: y, width: 1, height: 1 }} />
+    </DropdownMenu.Trigger>
   )
 }

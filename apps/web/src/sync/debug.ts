@@ -49,6 +49,11 @@ export function installDebugHandle(): void {
       await loadTimeline(t, { force })
       return useEntryStore.getState().timelines[timelineKey(t)]?.ids ?? []
     },
+    /** A timeline's loading state as the store holds it (no loading). */
+    timelineState: (t: Timeline) => {
+      const { ids, source, status, isFetching, hasNextPage, error, fetchedAt } = useEntryStore.getState().timelines[timelineKey(t)] ?? {}
+      return { count: ids?.length ?? 0, source, status, isFetching, hasNextPage, error: error ? String(error) : null, fetchedAt }
+    },
     entry: async (id: string) => {
       await ensureEntryContent(id)
       return useEntryStore.getState().byId[id] ?? null

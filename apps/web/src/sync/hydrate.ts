@@ -1,6 +1,8 @@
 /** Start-up hydration (SPEC §4, issue 5): the stores load from the local database before any network call. */
 import { localDb } from '../db/index.ts'
+import { readLocal, StorageKeys } from '../lib/storage.ts'
 import { parseTimelineRows, viewTimelineStatement } from '../db/repositories/entries.ts'
+import { countOutboxStatement, outboxCountOf } from '../db/repositories/outbox.ts'
 import { readSources } from '../db/repositories/sources.ts'
 import { useCollectionStore } from '../store/entities/collections.ts'
 import { useEntryStore } from '../store/entities/entries.ts'
@@ -16,14 +18,49 @@ import type { Timeline } from '../store/types.ts'
 import { applyStoredSettings, SETTINGS_KV_KEY } from './settingsQueue.ts'
 import { TIMELINE_PAGE_SIZE } from './timelines.ts'
 
+let isDone = false
+let outboxAtStart = 0
 let resolveHydrated: () => void = () => undefined
-let hydratedPromise = new Promise<void>((resolve) => {
-  resolveHydrated = resolve
-})
+let hydratedPromise = arm()
+
+function arm(): Promise<void> {
+  isDone = false
+  return new Promise<void>((resolve) => {
+    resolveHydrated = () => {
+      isDone = true
+      resolve()
+    }
+  })
+}
 
 /** Resolves once the stores hold what the local database had at start. */
 export function hydrated(): Promise<void> {
   return hydratedPromise
+}
+
+let firstVisit: boolean | null = null
+
+/**
+ * Nobody has signed in from this browser before (no remembered user id when the app started),
+ * so the local database has nothing to show first: the start asks the server while it opens.
+ */
+export function isFirstVisit(): boolean {
+  firstVisit ??= !readLocal(StorageKeys.userId)
+  return firstVisit
+}
+
+/** True once `hydrated()` has resolved. */
+export function isHydrated(): boolean {
+  return isDone
+}
+
+/**
+ * Rows the outbox held when the stores were hydrated: writes that requests sent before the local
+ * database opened (the early timeline page and pull) could not have seen. Nothing sends them
+ * before hydration, so this count is exact.
+ */
+export function outboxPendingAtHydration(): number {
+  return outboxAtStart
 }
 
 /** Marks hydration done without data (the local database could not be opened at all). */
@@ -45,9 +82,11 @@ export function startingView(pathname: string): number | null {
  */
 export async function hydrateStores(): Promise<void> {
   const view = typeof location === 'undefined' ? null : startingView(location.pathname)
-  const extra = view === null ? [] : [viewTimelineStatement(view, false, TIMELINE_PAGE_SIZE), viewTimelineStatement(view, true, TIMELINE_PAGE_SIZE)]
+  const extra = [countOutboxStatement(), ...(view === null ? [] : [viewTimelineStatement(view, false, TIMELINE_PAGE_SIZE), viewTimelineStatement(view, true, TIMELINE_PAGE_SIZE)])]
   // Strict: a failed read must not hydrate the stores with nothing (startLocalFirst reports it).
   const sources = await readSources({ run: (s) => localDb.readOrThrow(s) }, [SETTINGS_KV_KEY], extra)
+  const [outboxCount, ...timelinePages] = sources.extra
+  outboxAtStart = outboxCountOf(outboxCount)
   // All sets in one synchronous block: React renders the hydrated app once.
   useFeedStore.getState().upsert(sources.feeds)
   useListStore.getState().upsert(sources.lists)
@@ -61,12 +100,15 @@ export async function hydrateStores(): Promise<void> {
   if (view !== null && useSettingsStore.getState().tabs.general.hidePrivateSubscriptionsInTimeline !== true) {
     const entries = useEntryStore.getState()
     let seeded = false
-    sources.extra.forEach((result, i) => {
+    timelinePages.forEach((result, i) => {
       const page = parseTimelineRows(result)
       if (page.length === 0) return
+      const key = timelineKey({ view: view as Timeline['view'], unreadOnly: i === 1 })
+      // The server's page came first (a first visit asks before the database opens): it stays.
+      if (entries.timelines[key]?.source === 'server') return
       seeded = true
-      entries.upsert(page)
-      entries.setTimeline(timelineKey({ view: view as Timeline['view'], unreadOnly: i === 1 }), {
+      entries.upsert(page.filter((e) => !entries.byId[e.id]))
+      entries.setTimeline(key, {
         ids: page.map((e) => e.id),
         source: 'local',
         status: 'success',
@@ -89,7 +131,5 @@ export function resetStores(): void {
   useSubscriptionStore.getState().reset()
   useEntryStore.getState().reset()
   useSettingsStore.getState().reset()
-  hydratedPromise = new Promise<void>((resolve) => {
-    resolveHydrated = resolve
-  })
+  hydratedPromise = arm()
 }

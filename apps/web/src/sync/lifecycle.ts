@@ -17,11 +17,11 @@ import { useNetworkStore } from '../store/network.ts'
 import { clearPersistedQueries } from './queryCache.ts'
 import { installDebugHandle } from './debug.ts'
 import { registerServiceWorker } from '../sw/register.ts'
-import { hydrateStores, markHydrated, resetStores } from './hydrate.ts'
+import { hydrateStores, isFirstVisit, isHydrated, markHydrated, outboxPendingAtHydration, resetStores } from './hydrate.ts'
 import { startCrossTab } from './crossTab.ts'
 import { startOutbox } from './outbox.ts'
 import { startReachabilityProbe } from './reachability.ts'
-import { refreshAll } from './pull.ts'
+import { refreshAll, startPull, type StartedPull } from './pull.ts'
 import { startSettingsSync } from './settingsQueue.ts'
 import { reloadActiveTimelines } from './timelines.ts'
 import { watchVisibility } from './visibility.ts'
@@ -35,6 +35,16 @@ let started: Promise<void> | null = null
 let boundUser: string | null = null
 let stopSync: (() => void) | null = null
 let queryClient: QueryClient | null = null
+/** The pull sent when the session named a user before the local database was open. */
+let earlyPull: { userId: string; pull: Promise<StartedPull> } | null = null
+
+/** After the next frame (the session's answer renders the shell first), or 100 ms in a hidden tab. */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 100)
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0))
+  })
+}
 
 /** Says once per session that data will not survive a reload. */
 function announceMemory(reason: string | undefined): void {
@@ -84,12 +94,21 @@ async function clearForNewUser(): Promise<void> {
 
 /** The session named a user: make sure the local data is theirs, then start syncing. */
 export async function bindUser(userId: string): Promise<void> {
+  // A first visit: the sidebar's requests need not wait for the local database to open; they
+  // go out once the shell has painted (their answers are applied after hydration anyway).
+  if (isFirstVisit() && !isHydrated() && !earlyPull && boundUser !== userId && useNetworkStore.getState().online) earlyPull = { userId, pull: afterNextFrame().then(startPull) }
   await startLocalFirst()
   if (boundUser === userId) return
   boundUser = userId
+  // Its answers are used only when the outbox held nothing they could have missed.
+  const early = earlyPull?.userId === userId && outboxPendingAtHydration() === 0 ? earlyPull.pull : undefined
+  earlyPull = null
   if (localDb.isOpen) {
     const owner = await getKv<string>({ run: (s) => localDb.read(s) }, OWNER_KEY)
-    if (owner && owner !== userId) await clearForNewUser()
+    if (owner && owner !== userId) {
+      await clearForNewUser()
+      reloadActiveTimelines()
+    }
     if (owner !== userId) await localDb.write(setKv(OWNER_KEY, userId))
   }
   stopSync?.()
@@ -109,7 +128,7 @@ export async function bindUser(userId: string): Promise<void> {
     }),
   ]
   stopSync = () => stops.forEach((stop) => stop())
-  if (useNetworkStore.getState().online) void refreshAll()
+  if (useNetworkStore.getState().online) void (early ?? Promise.resolve(undefined)).then(refreshAll)
 }
 
 /** Stops syncing (sign-out). The local data stays until another user signs in. */

@@ -10,7 +10,7 @@ import { readOutbox } from '../db/repositories/outbox.ts'
 import { useSessionStore } from '../store/session.ts'
 import { mutationKind } from './mutations.ts'
 import { flushOutbox, onOutboxDrained } from './outbox.ts'
-import { pullSettings } from './settingsQueue.ts'
+import { applyPulledSettings } from './settingsQueue.ts'
 import { writeCollections, writeInboxes, writeProfiles, writeSubscriptions, writeUnread } from './writers.ts'
 
 /** Applies every waiting outbox row again to the stores and the local database. */
@@ -52,15 +52,41 @@ export async function refreshMe(): Promise<void> {
   if (me) await writeProfiles([{ ...me, isMe: true }], me.id)
 }
 
-/** Everything at once; a failing part is logged and the others still land. */
-export async function refreshAll(): Promise<void> {
-  await flushOutbox()
+/** The requests of a full pull, already sent; `refreshAll` applies their answers. */
+export interface StartedPull {
+  subscriptions: Promise<unknown>
+  reads: Promise<unknown>
+  collections: Promise<unknown>
+  inboxes: Promise<unknown>
+  settings: Promise<unknown>
+}
+
+/** Sends the requests of a full pull now (at start, while the local database opens). */
+export function startPull(): StartedPull {
+  const get = (path: string) => {
+    const answer = api.get(path)
+    answer.catch(() => undefined)
+    return answer
+  }
+  return { subscriptions: get('/subscriptions'), reads: get('/reads'), collections: get('/collections'), inboxes: get('/inboxes/list'), settings: get('/settings') }
+}
+
+/**
+ * Everything at once; a failing part is logged and the others still land. `started` are
+ * requests sent before the outbox ran: only for when it had nothing waiting.
+ */
+export async function refreshAll(started?: StartedPull): Promise<void> {
+  let pull = started
+  if (!pull) {
+    await flushOutbox()
+    pull = startPull()
+  }
   const results = await Promise.allSettled([
-    api.get('/subscriptions').then(writeSubscriptions),
-    api.get<Record<string, number>>('/reads').then((c) => writeUnread(c ?? {})),
-    api.get('/collections').then(writeCollections),
-    api.get('/inboxes/list').then(writeInboxes),
-    pullSettings(),
+    pull.subscriptions.then(writeSubscriptions),
+    pull.reads.then((c) => writeUnread((c as Record<string, number> | null) ?? {})),
+    pull.collections.then(writeCollections),
+    pull.inboxes.then(writeInboxes),
+    pull.settings.then(applyPulledSettings),
     refreshMe(),
   ])
   for (const r of results) if (r.status === 'rejected') console.warn('[brook] refresh failed', r.reason)

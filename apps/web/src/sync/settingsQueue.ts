@@ -109,7 +109,12 @@ export function flushSettings(): Promise<void> {
 
 /** Pulls the settings; a tab replaces the local one only when the server's time is newer. */
 export async function pullSettings(): Promise<void> {
-  const data = await api.get<{ settings?: Partial<Record<SettingsTab, SettingsPayload>>; updated?: Partial<Record<SettingsTab, string | null>> }>('/settings')
+  await applyPulledSettings(await api.get('/settings'))
+}
+
+/** Applies an answer of `GET /settings` (the same rule as `pullSettings`). */
+export async function applyPulledSettings(answer: unknown): Promise<void> {
+  const data = answer as { settings?: Partial<Record<SettingsTab, SettingsPayload>>; updated?: Partial<Record<SettingsTab, string | null>> } | null | undefined
   const store = useSettingsStore.getState()
   let changed = false
   for (const tab of SETTINGS_TABS) {

@@ -1,7 +1,8 @@
 /**
  * Timelines, local first: the local database answers at once (also offline); then the server's
- * first page replaces it and is written to the local database. Later pages use the server's
- * cursor (the publishedAt of the last entry) when online and the local database when not.
+ * first page replaces it and is written to the local database. At start the first page is asked
+ * for while the database opens, and on a first visit shown before it is open. Later pages use the
+ * server's cursor (the publishedAt of the last entry) when online and the local database when not.
  */
 import { api, isApiError } from '../api/client.ts'
 import { localDb } from '../db/index.ts'
@@ -13,11 +14,12 @@ import { useSettingsStore } from '../store/entities/settings.ts'
 import { useNetworkStore } from '../store/network.ts'
 import { timelineKey, timelineSources } from '../store/timeline.ts'
 import type { Entry, Timeline } from '../store/types.ts'
+import { countOutbox } from '../db/repositories/outbox.ts'
 import { requestEntryContents } from './entryStream.ts'
-import { hydrated } from './hydrate.ts'
+import { hydrated, isFirstVisit, isHydrated, outboxPendingAtHydration } from './hydrate.ts'
 import { flushOutbox } from './outbox.ts'
 import { reapplyPending } from './pull.ts'
-import { parseEntriesPage, writeEntriesPage } from './writers.ts'
+import { parseEntriesPage, writeEntriesPage, type EntriesPage } from './writers.ts'
 
 /** Entries per page, from the server and from the local database. */
 export const TIMELINE_PAGE_SIZE = 50
@@ -64,32 +66,136 @@ async function loadMissingFeeds(entries: Entry[]): Promise<void> {
 async function fetchServerPage(t: Timeline, cursor: { publishedAt: string; id: string } | null): Promise<Entry[]> {
   const { path, query } = serverQuery(t, cursor)
   const page = parseEntriesPage(await api.get(path, query))
-  await writeEntriesPage(page)
-  const missing = page.entries.filter((e) => e.content == null).map((e) => e.id)
-  if (missing.length) requestEntryContents(missing)
+  await takeServerPage(page)
   return page.entries
 }
 
-/** Loads a timeline: local rows first, then the server's first page when online and stale (or forced). */
+/**
+ * A first page asked for while the local database was still opening (docs/web-reading.md,
+ * "First visit"): the request does not wait for the database.
+ */
+interface EarlyPage {
+  /** The query it was asked with: the settings read from the local database may change it. */
+  query: string
+  startedAt: number
+  page: Promise<EntriesPage>
+  /** Already on screen (it came before the database opened), its local write queued. */
+  shown: boolean
+}
+
+const earlyPages = new Map<string, EarlyPage>()
+/** An early page is meant for the start; later ones are asked for again. */
+const EARLY_PAGE_MAX_AGE_MS = 30_000
+
+/**
+ * On a first visit (nothing local to show), asks the server for a timeline's first page while
+ * the local database is still opening, and shows its rows as soon as they arrive (their local
+ * write queues until the database is open). When the database opens first, `loadTimeline` takes
+ * the page then. A 401 (no session yet) is dropped quietly. A later start keeps the order of
+ * docs/offline-first.md (local rows, outbox, then the server): the local rows paint first there,
+ * and a server page landing in the same moment would only delay them.
+ */
+export function prefetchTimeline(t: Timeline): void {
+  const key = timelineKey(t)
+  if (!isFirstVisit() || isHydrated() || earlyPages.has(key) || t.folderName || !useNetworkStore.getState().online) return
+  const { path, query } = serverQuery(t, null)
+  const early: EarlyPage = {
+    query: JSON.stringify(query),
+    startedAt: Date.now(),
+    shown: false,
+    page: api.get(path, query, { quietUnauthorized: true }).then(parseEntriesPage),
+  }
+  earlyPages.set(key, early)
+  early.page.then(
+    (page) => {
+      if (isHydrated() || earlyPages.get(key) !== early) return
+      early.shown = true
+      const written = takeServerPage(page)
+      showServerPage(key, page)
+      void written.catch(() => undefined)
+    },
+    () => {
+      if (earlyPages.get(key) === early) earlyPages.delete(key)
+    },
+  )
+}
+
+/** The early page of a timeline, if one is still meant for it (taken once). */
+function takeEarlyPage(key: string): EarlyPage | null {
+  const early = earlyPages.get(key)
+  earlyPages.delete(key)
+  return early && Date.now() - early.startedAt < EARLY_PAGE_MAX_AGE_MS ? early : null
+}
+
+/** Puts a server page into the stores now; resolves once it is in the local database too. */
+function takeServerPage(page: EntriesPage): Promise<void> {
+  // The stores change synchronously; the local write queues (until the database is open).
+  const written = writeEntriesPage(page)
+  const missing = page.entries.filter((e) => e.content == null).map((e) => e.id)
+  if (missing.length) requestEntryContents(missing)
+  return written
+}
+
+function showServerPage(key: string, page: EntriesPage): void {
+  useEntryStore.getState().setTimeline(key, {
+    ids: page.entries.map((e) => e.id),
+    source: 'server',
+    status: 'success',
+    isFetching: false,
+    hasNextPage: page.entries.length >= TIMELINE_PAGE_SIZE,
+    error: null,
+    fetchedAt: Date.now(),
+  })
+  if (!performance.getEntriesByName?.('brook:timeline-server').length) performance.mark?.('brook:timeline-server')
+}
+
+/**
+ * The server's first page: the early one when it was asked with the same query and the outbox
+ * held nothing it could have missed; otherwise asked for now, after the outbox has run.
+ */
+async function firstServerPage(t: Timeline, early: EarlyPage | null): Promise<EntriesPage> {
+  if (early && outboxPendingAtHydration() === 0 && early.query === JSON.stringify(serverQuery(t, null).query)) {
+    const page = await early.page.catch(() => null)
+    if (page) return page
+  }
+  // Writes made offline go first, so the page already reflects them.
+  await flushOutbox()
+  const { path, query } = serverQuery(t, null)
+  return parseEntriesPage(await api.get(path, query))
+}
+
+/**
+ * Loads a timeline: local rows first, then the server's first page when online and stale (or
+ * forced). Before the local database is open the server is asked at once (`prefetchTimeline`).
+ */
 export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Promise<void> {
   const key = timelineKey(t)
   const existing = inFlight.get(key)
   if (existing) return existing
   const run = (async () => {
-    const store = useEntryStore.getState()
+    prefetchTimeline(t)
     await hydrated()
-    const current = store.timelines[key]
+    const early = takeEarlyPage(key)
+    const current = useEntryStore.getState().timelines[key]
     if (!current || current.ids.length === 0) {
       const local = await readLocalPage(t, null)
       await loadMissingFeeds(local)
-      useEntryStore.getState().upsert(local)
-      if (local.length && !performance.getEntriesByName?.('brook:timeline-local').length) performance.mark?.('brook:timeline-local')
-      useEntryStore.getState().setTimeline(key, {
-        ids: local.map((e) => e.id),
-        source: 'local',
-        status: local.length ? 'success' : 'loading',
-        hasNextPage: local.length >= TIMELINE_PAGE_SIZE,
-      })
+      // The server's rows may have come while the local ones were read: they stay.
+      if (useEntryStore.getState().timelines[key]?.source !== 'server') {
+        useEntryStore.getState().upsert(local)
+        if (local.length && !performance.getEntriesByName?.('brook:timeline-local').length) performance.mark?.('brook:timeline-local')
+        useEntryStore.getState().setTimeline(key, {
+          ids: local.map((e) => e.id),
+          source: 'local',
+          status: local.length ? 'success' : 'loading',
+          hasNextPage: local.length >= TIMELINE_PAGE_SIZE,
+        })
+      }
+    }
+    if (early?.shown) {
+      // On screen since before the database opened; writes queued meanwhile go over it.
+      await reapplyPending()
+      return
     }
     const latest = useEntryStore.getState().timelines[key]
     const fresh = latest?.fetchedAt && Date.now() - latest.fetchedAt < ENTRIES_STALE_MS
@@ -100,19 +206,15 @@ export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Pr
     if (fresh && !options.force) return
     useEntryStore.getState().setTimeline(key, { isFetching: true })
     try {
-      // Writes made offline go first, so the page already reflects them.
-      await flushOutbox()
-      const entries = await fetchServerPage(t, null)
+      const page = await firstServerPage(t, early)
+      // With nothing waiting in the outbox the rows go on screen before the local write lands;
+      // otherwise the waiting writes are applied over them first, so none flickers back.
+      const waiting = await countOutbox(executor)
+      const written = takeServerPage(page)
+      if (waiting === 0) showServerPage(key, page)
+      await written.catch(() => undefined)
       await reapplyPending()
-      useEntryStore.getState().setTimeline(key, {
-        ids: entries.map((e) => e.id),
-        source: 'server',
-        status: 'success',
-        isFetching: false,
-        hasNextPage: entries.length >= TIMELINE_PAGE_SIZE,
-        error: null,
-        fetchedAt: Date.now(),
-      })
+      if (waiting > 0) showServerPage(key, page)
     } catch (error) {
       useEntryStore.getState().setTimeline(key, { status: 'success', isFetching: false, error })
       if (!isApiError(error) || error.status !== 0) console.warn('[brook] timeline fetch failed', error)

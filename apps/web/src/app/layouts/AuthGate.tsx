@@ -6,6 +6,7 @@ import { Logo } from '../../components/icons.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useSessionQuery } from '../../modules/auth/session.ts'
 import { useSessionStore } from '../../store/session.ts'
+import { timelinePath } from '../routeParams.ts'
 
 export function AuthGate() {
   const location = useLocation()
@@ -16,7 +17,9 @@ export function AuthGate() {
   if (status === 'signed-in') return <Outlet />
   if (status === 'signed-out') {
     const here = location.pathname + location.search
-    const to = here === '/' || signedOutByUser ? '/login' : `/login?redirect=${encodeURIComponent(here)}`
+    // The start page ('/' is sent to the default timeline before rendering) needs no way back.
+    const home = here === '/' || here === timelinePath()
+    const to = home || signedOutByUser ? '/login' : `/login?redirect=${encodeURIComponent(here)}`
     return <Navigate to={to} replace />
   }
   if (query.isError) return <SessionUnreachable onRetry={() => void query.refetch()} retrying={query.isFetching} />

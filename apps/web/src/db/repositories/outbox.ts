@@ -1,5 +1,5 @@
 /** The outbox table: optimistic writes waiting for the server, in `seq` order. */
-import { toObjects, type SqlExecutor, type SqlValue, type Statement } from '../types.ts'
+import { toObjects, type SqlExecutor, type SqlValue, type Statement, type StatementResult } from '../types.ts'
 
 export interface OutboxRow {
   seq: number
@@ -58,7 +58,16 @@ export async function readOutbox(db: SqlExecutor): Promise<OutboxRow[]> {
   }))
 }
 
+/** The number of waiting rows, as one column `n` (hydration reads it in its round trip). */
+export function countOutboxStatement(): Statement {
+  return { sql: 'SELECT count(*) AS n FROM outbox' }
+}
+
+export function outboxCountOf(result: StatementResult | undefined): number {
+  return result ? Number(toObjects<{ n: number }>(result)[0]?.n ?? 0) : 0
+}
+
 export async function countOutbox(db: SqlExecutor): Promise<number> {
-  const [result] = await db.run([{ sql: 'SELECT count(*) AS n FROM outbox' }])
-  return Number(toObjects<{ n: number }>(result)[0]?.n ?? 0)
+  const [result] = await db.run([countOutboxStatement()])
+  return outboxCountOf(result)
 }

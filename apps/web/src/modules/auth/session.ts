@@ -22,8 +22,27 @@ export const sessionQueryKey = ['auth', 'session'] as const
 /** User stale time of SPEC §9. */
 const SESSION_STALE_MS = 5 * 60 * 1000
 
+/** The answer asked for while the app starts (`prefetchSession`), for the first load to take. */
+let bootSession: { at: number; answer: Promise<SessionPayload | null> } | null = null
+/** The boot answer is meant for the start, not for a sign-in minutes later. */
+const BOOT_SESSION_MAX_AGE_MS = 10_000
+
+/** Asks for the session before React renders (main.tsx), in parallel with the rest of the start. */
+export function prefetchSession(): void {
+  if (bootSession) return
+  bootSession = { at: Date.now(), answer: askSession() }
+  bootSession.answer.catch(() => undefined)
+}
+
 /** Asks the server for the current session; null when signed out. */
 export async function fetchSession(): Promise<SessionPayload | null> {
+  const boot = bootSession
+  bootSession = null
+  if (boot && Date.now() - boot.at < BOOT_SESSION_MAX_AGE_MS) return boot.answer
+  return askSession()
+}
+
+async function askSession(): Promise<SessionPayload | null> {
   const { data, error } = await authClient.getSession()
   if (error) {
     if (error.status === 401) return null
@@ -74,5 +93,6 @@ export function useSessionQuery() {
 
 /** Re-reads the session now (after a sign-in, sign-up or sign-out). */
 export function refreshSession(queryClient: QueryClient): Promise<SessionPayload | null> {
+  bootSession = null
   return queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: 0 })
 }

@@ -1,9 +1,8 @@
-/** The right-click menu of a category: mark all read, rename, delete, move all its feeds to another view. */
+/** The right-click menu of a category (inside SidebarMenu): mark all read, rename, delete, move all its feeds to another view. */
 import { FEED_VIEWS, type FeedViewType } from '@brook/shared'
-import { ContextMenu } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
-import { ContextItem, ContextSubTrigger, menuContentClass, menuItemClass, menuSeparatorClass, MenuLabel } from '../../components/Menu.tsx'
+import { DropdownItem, DropdownSubTrigger, menuContentClass, menuItemClass, menuSeparatorClass, MenuLabel } from '../../components/Menu.tsx'
 import { changeCategoryView } from '../../store/index.ts'
 import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'
 import { openSidebarDialog } from './dialogStore.ts'
@@ -11,7 +10,7 @@ import { CheckCheckIcon, PencilIcon, TrashIcon } from './menuIcons.tsx'
 import { markCategoryRead } from './subscriptionActions.ts'
 import { VIEW_TABS } from './viewIcons.tsx'
 
-export function FolderMenu({ view, name, subscriptionIds, children }: { view: FeedViewType; name: string; subscriptionIds: string[]; children: ReactNode }) {
+export function FolderMenuContent({ view, name, subscriptionIds }: { view: FeedViewType; name: string; subscriptionIds: string[] }) {
   const { t } = useTranslation('subscriptions')
   const { t: tc } = useTranslation()
   const members = () => {
@@ -19,36 +18,31 @@ export function FolderMenu({ view, name, subscriptionIds, children }: { view: Fe
     return subscriptionIds.map((id) => byId[id]).filter((s) => !!s)
   }
   return (
-    <ContextMenu.Root>
-      <ContextMenu.Trigger asChild>{children}</ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className={menuContentClass} data-testid="folder-menu">
-          <ContextItem icon={<CheckCheckIcon size={15} />} onSelect={() => void markCategoryRead(members())}>
-            {t('markAllRead')}
-          </ContextItem>
-          <ContextMenu.Separator className={menuSeparatorClass} />
-          <ContextItem icon={<PencilIcon size={15} />} onSelect={() => openSidebarDialog({ kind: 'rename-category', view, name })}>
-            {t('renameCategory')}
-          </ContextItem>
-          <ContextMenu.Sub>
-            <ContextSubTrigger icon={<ViewGlyph view={view} />}>{t('moveToView')}</ContextSubTrigger>
-            <ContextMenu.Portal>
-              <ContextMenu.SubContent className={menuContentClass} sideOffset={4}>
-                {FEED_VIEWS.map((to) => (
-                  <ContextMenu.Item key={to} className={menuItemClass} disabled={to === view} onSelect={() => void changeCategoryView(view, name, to)}>
-                    <MenuLabel icon={<ViewGlyph view={to} />}>{tc(VIEW_TABS[to].labelKey)}</MenuLabel>
-                  </ContextMenu.Item>
-                ))}
-              </ContextMenu.SubContent>
-            </ContextMenu.Portal>
-          </ContextMenu.Sub>
-          <ContextMenu.Separator className={menuSeparatorClass} />
-          <ContextItem danger icon={<TrashIcon size={15} />} onSelect={() => openSidebarDialog({ kind: 'delete-category', view, name })}>
-            {t('deleteCategory')}
-          </ContextItem>
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
-    </ContextMenu.Root>
+    <DropdownMenu.Content align="start" sideOffset={2} className={menuContentClass} data-testid="folder-menu">
+      <DropdownItem icon={<CheckCheckIcon size={15} />} onSelect={() => void markCategoryRead(members())}>
+        {t('markAllRead')}
+      </DropdownItem>
+      <DropdownMenu.Separator className={menuSeparatorClass} />
+      <DropdownItem icon={<PencilIcon size={15} />} onSelect={() => openSidebarDialog({ kind: 'rename-category', view, name })}>
+        {t('renameCategory')}
+      </DropdownItem>
+      <DropdownMenu.Sub>
+        <DropdownSubTrigger icon={<ViewGlyph view={view} />}>{t('moveToView')}</DropdownSubTrigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.SubContent className={menuContentClass} sideOffset={4}>
+            {FEED_VIEWS.map((to) => (
+              <DropdownMenu.Item key={to} className={menuItemClass} disabled={to === view} onSelect={() => void changeCategoryView(view, name, to)}>
+                <MenuLabel icon={<ViewGlyph view={to} />}>{tc(VIEW_TABS[to].labelKey)}</MenuLabel>
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.SubContent>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Sub>
+      <DropdownMenu.Separator className={menuSeparatorClass} />
+      <DropdownItem danger icon={<TrashIcon size={15} />} onSelect={() => openSidebarDialog({ kind: 'delete-category', view, name })}>
+        {t('deleteCategory')}
+      </DropdownItem>
+    </DropdownMenu.Content>
   )
 }
 

@@ -12,6 +12,7 @@ import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { FolderRow } from './FolderRow.tsx'
 import { useSidebarNavStore } from './sidebarNav.ts'
 import { SubscriptionRow } from './SubscriptionRow.tsx'
+import { useSidebarMenu } from './useSidebarMenu.tsx'
 import { routeFeedIdOf, useSubscriptionTree } from './useSubscriptionTree.ts'
 
 const ROW_HEIGHT = 32
@@ -24,6 +25,7 @@ export function SubscriptionList({ view, params, onNavigate }: { view: FeedViewT
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, getItemKey: (i) => items[i].key, initialRect: { width: 256, height: 800 } })
   const setTargets = useSidebarNavStore((s) => s.setTargets)
+  const contextMenu = useSidebarMenu(view, items)
 
   useEffect(() => {
     setTargets(
@@ -63,14 +65,14 @@ export function SubscriptionList({ view, params, onNavigate }: { view: FeedViewT
   }
 
   return (
-    <div ref={scrollRef} data-testid="subscription-list" aria-label={t('sidebar.subscriptions')} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto px-3 pb-3 outline-none" {...focusRegionProps('subscription-list')}>
+    <div ref={scrollRef} data-testid="subscription-list" aria-label={t('sidebar.subscriptions')} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto px-3 pb-3 outline-none" onContextMenu={contextMenu.onContextMenu} {...focusRegionProps('subscription-list')}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index]
           return (
             <div key={row.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
               {item.kind === 'folder' ? (
-                <FolderRow view={view} name={item.name} unread={item.unread} open={item.open} active={activeKey === item.key} showCount={sidebarShowUnreadCount} subscriptionIds={item.subscriptionIds} onNavigate={onNavigate} />
+                <FolderRow view={view} name={item.name} unread={item.unread} open={item.open} active={activeKey === item.key} showCount={sidebarShowUnreadCount} onNavigate={onNavigate} />
               ) : (
                 <SubscriptionRow subscription={item.subscription} title={item.title} unread={item.unread} nested={item.nested} active={activeKey === item.key} showCount={sidebarShowUnreadCount} onNavigate={onNavigate} />
               )}
@@ -78,6 +80,7 @@ export function SubscriptionList({ view, params, onNavigate }: { view: FeedViewT
           )
         })}
       </div>
+      {contextMenu.menu}
     </div>
   )
 }

@@ -24,8 +24,12 @@ export interface TreeInput {
 
 const sourceOf = (s: Subscription) => s.feedId ?? s.listId ?? s.inboxId ?? ''
 
+/** Made once: a collator costs milliseconds to create, and the tree is rebuilt on every store change. */
+let defaultCollator: Intl.Collator | null = null
+
 export function buildSubscriptionTree(input: TreeInput): SidebarItem[] {
-  const collator = input.collator ?? new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+  if (input.subscriptions.length === 0) return []
+  const collator = input.collator ?? (defaultCollator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }))
   const rows = input.subscriptions.map((subscription) => ({
     subscription,
     title: subscriptionTitle(subscription, input.feeds[subscription.feedId ?? ''], input.lists[subscription.listId ?? ''], input.inboxes[subscription.inboxId ?? '']),
