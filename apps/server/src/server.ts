@@ -26,7 +26,9 @@ export interface RunningBrook {
 export async function buildDeps(env: Env, options: { database?: OpenDatabase; logger?: Logger } = {}): Promise<AppDeps> {
   setIdWorker(env.WORKER_ID)
   const logger = options.logger ?? createLogger(env.LOG_LEVEL)
-  const database = options.database ?? openDatabase(databaseLocation(env))
+  const location = databaseLocation(env)
+  // The server checkpoints SQLite's WAL from a worker thread (db/backgroundCheckpoint.ts).
+  const database = options.database ?? openDatabase(location.dialect === 'sqlite' ? { ...location, backgroundCheckpoint: true } : location)
   await migrateToLatest(database.db)
   const instance = instanceRepo(database.db)
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })

@@ -6,11 +6,13 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
 import { nodeSqliteDatabase } from './nodeSqliteDatabase.ts'
+import { startBackgroundCheckpoint, type BackgroundCheckpoint } from './backgroundCheckpoint.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
 export type DatabaseLocation =
-  | { dialect: 'sqlite'; file: string }
+  /** backgroundCheckpoint: WAL checkpoints in a worker thread instead of inside commits (the server). */
+  | { dialect: 'sqlite'; file: string; backgroundCheckpoint?: boolean }
   | { dialect: 'postgres'; url: string; schema?: string; poolSize?: number }
 
 /** An open database: the query builder plus what better-auth and the probes need. */
@@ -19,6 +21,8 @@ export interface OpenDatabase {
   dialect: Dialect
   /** The raw DatabaseSync (SQLite) — better-auth can take it directly. */
   sqlite?: DatabaseSync
+  /** SQLite with backgroundCheckpoint: the checkpointing worker. */
+  checkpoint?: BackgroundCheckpoint
   pool?: pg.Pool
   close(): Promise<void>
 }
@@ -46,7 +50,12 @@ export function openDatabase(location: DatabaseLocation): OpenDatabase {
     // Writes still go through the WAL (docs/performance.md).
     sqlite.exec('PRAGMA mmap_size = 2147418112')
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
-    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() }
+    const checkpoint = location.backgroundCheckpoint && location.file !== ':memory:' ? startBackgroundCheckpoint(sqlite, location.file) : undefined
+    const close = async () => {
+      await checkpoint?.stop()
+      await db.destroy()
+    }
+    return { db, dialect: 'sqlite', sqlite, checkpoint, close }
   }
   const pool = new pg.Pool({
     connectionString: location.url,
