@@ -25,6 +25,13 @@ describe('settings', () => {
     expect(settingsPatchSchemas.ai.safeParse({ shortcuts: [{ name: '', prompt: 'x', enabled: true }] }).success).toBe(false)
   })
 
+  it('takes a mark-all-read countdown of 0 to 30 whole seconds (a Brook key of the general tab)', () => {
+    expect(DEFAULT_GENERAL_SETTINGS.markAllReadCountdown).toBe(3)
+    for (const ok of [0, 5, 30]) expect(settingsPatchSchemas.general.safeParse({ markAllReadCountdown: ok }).success).toBe(true)
+    for (const bad of [-1, 31, 2.5, '3']) expect(settingsPatchSchemas.general.safeParse({ markAllReadCountdown: bad }).success).toBe(false)
+    expect(filterSettingsPayload('general', { markAllReadCountdown: 0 })).toEqual({ markAllReadCountdown: 0 })
+  })
+
   it('filters payloads to the tab keys; nothing left is null', () => {
     expect(filterSettingsPayload('general', { unreadOnly: false, accentColor: 'red' })).toEqual({ unreadOnly: false })
     expect(filterSettingsPayload('ui', { unreadOnly: false })).toBeNull()

@@ -43,6 +43,8 @@ const generalShape = {
   voice: shortText,
   enhancedSettings: z.boolean(),
   openLinksInExternalApp: z.boolean(),
+  /** Brook: seconds the mark-all-read confirmation counts down before it marks (0: marks at once). SPEC §9 "configurable". */
+  markAllReadCountdown: z.number().int().min(0).max(30),
 }
 
 const uiShape = {

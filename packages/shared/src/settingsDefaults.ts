@@ -31,6 +31,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   voice: 'en-US-AndrewMultilingualNeural',
   enhancedSettings: false,
   openLinksInExternalApp: false,
+  markAllReadCountdown: 3,
 }
 
 /** UI defaults; discoverLanguage depends on the browser language (SPEC §3). */

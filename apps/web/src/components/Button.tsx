@@ -1,5 +1,5 @@
 /** The app's button: three variants, two sizes, an optional busy state. */
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import { Spinner } from './Spinner.tsx'
 
 type Variant = 'primary' | 'secondary' | 'ghost'
@@ -22,6 +22,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant
   size?: Size
   busy?: boolean
+  ref?: Ref<HTMLButtonElement>
 }
 
 export function Button({ variant = 'primary', size = 'md', busy = false, className = '', children, disabled, type = 'button', ...props }: ButtonProps) {

@@ -1,7 +1,8 @@
 /**
  * The signed-in frame: the subscription sidebar (a drawer under 1024 px, hidden in zen mode or
  * when toggled off) beside the current screen, plus what floats over everything: dialogs, the
- * image gallery, the audio player and the shortcuts guide. Installs the app's hotkeys.
+ * image gallery, the audio player, the shortcuts guide and the mark-all-read countdown. Installs
+ * the app's hotkeys.
  */
 import '../../modules/shortcuts/commands/index.ts'
 import { Tooltip } from 'radix-ui'
@@ -19,6 +20,7 @@ import { useShortcutsGuideStore } from '../../modules/shortcuts/guideStore.ts'
 import { useHotkeyDispatcher } from '../../modules/shortcuts/useHotkeyDispatcher.ts'
 import { useSidebarDialogStore } from '../../modules/subscriptions/dialogStore.ts'
 import { SubscriptionSidebar } from '../../modules/subscriptions/SubscriptionSidebar.tsx'
+import { useMarkAllConfirmStore } from '../../modules/timeline/markAllConfirm.ts'
 import { useNetworkStore } from '../../store/network.ts'
 import { ensurePages } from '../../i18n/index.ts'
 
@@ -29,6 +31,7 @@ const ImageGallery = lazy(() => import('../../modules/entry/ImageGallery.tsx').t
 const CornerPlayer = lazy(() => import('../../modules/player/CornerPlayer.tsx').then((m) => ({ default: m.CornerPlayer })))
 const ShortcutsGuide = lazy(() => Promise.all([import('../../modules/shortcuts/ShortcutsGuide.tsx'), ensurePages()]).then(([m]) => ({ default: m.ShortcutsGuide })))
 const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/SubscriptionDialogs.tsx').then((m) => ({ default: m.SubscriptionDialogs })))
+const MarkAllReadConfirm = lazy(() => import('../../modules/timeline/MarkAllReadConfirm.tsx').then((m) => ({ default: m.MarkAllReadConfirm })))
 
 function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
   return needed ? <Suspense fallback={null}>{children}</Suspense> : null
@@ -40,8 +43,12 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const player = usePlayerStore((s) => s.show && !!s.src)
   const guide = useShortcutsGuideStore((s) => s.open)
   const dialog = useSidebarDialogStore((s) => s.dialog !== null)
+  const markAll = useMarkAllConfirmStore((s) => s.pending !== null)
   return (
     <>
+      <WhenNeeded needed={markAll}>
+        <MarkAllReadConfirm />
+      </WhenNeeded>
       <WhenNeeded needed={dialog}>
         <SubscriptionDialogs />
       </WhenNeeded>

@@ -40,8 +40,6 @@ export default {
     categoryName: 'Category name',
     categoryFeeds_one: '{{count}} feed selected',
     categoryFeeds_other: '{{count}} feeds selected',
-    markViewReadTitle: 'Mark everything in {{view}} as read?',
-    markViewReadHint: 'Every unread entry of this view is marked as read.',
     create: 'Create',
     cancel: 'Cancel',
     save: 'Save',
@@ -54,6 +52,14 @@ export default {
     hideFromTimelineHint: 'Its entries show only when you open it.',
   },
   timeline: {
+    markAll: {
+      title: 'Mark all in {{scope}} as read?',
+      unread_one: '{{formatted}} unread entry',
+      unread_other: '{{formatted}} unread entries',
+      countdown: 'Marking as read in {{seconds}} s',
+      confirm: 'Mark as read',
+      cancel: 'Cancel',
+    },
     openSubscriptions: 'Subscriptions',
     dailyReportDisabled: 'Daily report — available once AI is set up on this server',
     switchToMasonry: 'Masonry layout',

@@ -39,8 +39,6 @@ export default {
     categoryName: 'カテゴリー名',
     categoryFeeds_one: '{{count}} 件のフィードを選択中',
     categoryFeeds_other: '{{count}} 件のフィードを選択中',
-    markViewReadTitle: '{{view}} のすべてを既読にしますか？',
-    markViewReadHint: 'このビューの未読エントリーがすべて既読になります。',
     create: '作成',
     cancel: 'キャンセル',
     save: '保存',
@@ -53,6 +51,14 @@ export default {
     hideFromTimelineHint: '開いたときだけエントリーを表示します。',
   },
   timeline: {
+    markAll: {
+      title: '「{{scope}}」のすべてを既読にしますか？',
+      unread_one: '未読 {{formatted}} 件',
+      unread_other: '未読 {{formatted}} 件',
+      countdown: '{{seconds}} 秒後に既読にします',
+      confirm: '既読にする',
+      cancel: 'キャンセル',
+    },
     openSubscriptions: '購読一覧',
     dailyReportDisabled: 'デイリーレポート — このサーバーで AI が設定されると利用できます',
     switchToMasonry: 'メイソンリー表示',

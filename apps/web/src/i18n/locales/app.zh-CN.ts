@@ -39,8 +39,6 @@ export default {
     categoryName: '分类名称',
     categoryFeeds_one: '已选择 {{count}} 个订阅源',
     categoryFeeds_other: '已选择 {{count}} 个订阅源',
-    markViewReadTitle: '将{{view}}中的全部内容标为已读？',
-    markViewReadHint: '此视图中的所有未读条目都会标为已读。',
     create: '创建',
     cancel: '取消',
     save: '保存',
@@ -53,6 +51,14 @@ export default {
     hideFromTimelineHint: '只有打开它时才显示其条目。',
   },
   timeline: {
+    markAll: {
+      title: '将“{{scope}}”中的全部内容标为已读？',
+      unread_one: '{{formatted}} 条未读',
+      unread_other: '{{formatted}} 条未读',
+      countdown: '{{seconds}} 秒后标为已读',
+      confirm: '标为已读',
+      cancel: '取消',
+    },
     openSubscriptions: '订阅列表',
     dailyReportDisabled: '每日报告 — 此服务器配置 AI 后即可使用',
     switchToMasonry: '瀑布流布局',

@@ -39,8 +39,6 @@ export default {
     categoryName: '分類名稱',
     categoryFeeds_one: '已選擇 {{count}} 個訂閱源',
     categoryFeeds_other: '已選擇 {{count}} 個訂閱源',
-    markViewReadTitle: '將{{view}}中的全部內容標為已讀？',
-    markViewReadHint: '此檢視中的所有未讀項目都會標為已讀。',
     create: '建立',
     cancel: '取消',
     save: '儲存',
@@ -53,6 +51,14 @@ export default {
     hideFromTimelineHint: '只有開啟它時才顯示其項目。',
   },
   timeline: {
+    markAll: {
+      title: '將「{{scope}}」中的全部內容標為已讀？',
+      unread_one: '{{formatted}} 則未讀',
+      unread_other: '{{formatted}} 則未讀',
+      countdown: '{{seconds}} 秒後標為已讀',
+      confirm: '標為已讀',
+      cancel: '取消',
+    },
     openSubscriptions: '訂閱列表',
     dailyReportDisabled: '每日回報 — 此伺服器設定 AI 後即可使用',
     switchToMasonry: '瀑布流版面配置',

@@ -10,6 +10,8 @@ import { SettingsPage, SettingsSection } from './SettingsPage.tsx'
 import { useGeneralSettings } from './useSettingsValues.ts'
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文', 'zh-TW': '繁體中文', ja: '日本語' }
+/** Choices of the mark-all-read countdown, in seconds (0: marks at once); a synced other value is kept as a choice. */
+const COUNTDOWN_CHOICES = [0, 2, 3, 5, 10]
 
 export function GeneralSettings() {
   const { t, i18n } = useTranslation('settings')
@@ -37,6 +39,17 @@ export function GeneralSettings() {
         <SwitchRow {...flag('dimRead')} />
         <SwitchRow {...flag('hideAllReadSubscriptions')} />
         <SwitchRow {...flag('hidePrivateSubscriptionsInTimeline')} />
+        <SettingRow label={t('general.markAllReadCountdown')} hint={t('general.markAllReadCountdownHint')}>
+          <Select
+            aria-label={t('general.markAllReadCountdown')}
+            data-testid="mark-all-countdown-setting"
+            value={String(general.markAllReadCountdown)}
+            onChange={(v) => set({ markAllReadCountdown: Number(v) })}
+            options={[...new Set([...COUNTDOWN_CHOICES, general.markAllReadCountdown])]
+              .sort((a, b) => a - b)
+              .map((n) => ({ value: String(n), label: n === 0 ? t('general.countdownOff') : t('general.countdownSeconds', { count: n }) }))}
+          />
+        </SettingRow>
         <SettingRow label={t('general.startupScreen')} hint={t('general.startupScreenHint')}>
           <Select aria-label={t('general.startupScreen')} value={general.startupScreen} onChange={(v) => set({ startupScreen: v })} options={[{ value: 'timeline', label: t('general.startupTimeline') }, { value: 'subscription', label: t('general.startupSubscription') }]} />
         </SettingRow>

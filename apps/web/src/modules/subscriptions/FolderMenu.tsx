@@ -19,7 +19,7 @@ export function FolderMenuContent({ view, name, subscriptionIds }: { view: FeedV
   }
   return (
     <DropdownMenu.Content align="start" sideOffset={2} className={menuContentClass} data-testid="folder-menu">
-      <DropdownItem icon={<CheckCheckIcon size={15} />} onSelect={() => void markCategoryRead(members())}>
+      <DropdownItem icon={<CheckCheckIcon size={15} />} onSelect={() => markCategoryRead(name, members())}>
         {t('markAllRead')}
       </DropdownItem>
       <DropdownMenu.Separator className={menuSeparatorClass} />

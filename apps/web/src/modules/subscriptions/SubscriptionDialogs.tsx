@@ -1,4 +1,4 @@
-/** The sidebar's dialogs: edit a subscription, new/rename/delete a category, confirm unfollow and mark-all-read. */
+/** The sidebar's dialogs: edit a subscription, new/rename/delete a category, confirm unfollow (mark-all-read counts down: markAllConfirm.ts). */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/Button.tsx'
@@ -6,10 +6,9 @@ import { Dialog } from '../../components/Dialog.tsx'
 import { TextField } from '../../components/TextField.tsx'
 import { batchUpdateSubscriptions, deleteCategory, renameCategory, updateSubscription, useSubscription, useSubscriptions } from '../../store/index.ts'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
-import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 import { useSidebarDialogStore, type SidebarDialog } from './dialogStore.ts'
 import { EditSubscriptionForm } from './EditSubscriptionForm.tsx'
-import { markViewRead, titleOf, unfollowWithUndo } from './subscriptionActions.ts'
+import { titleOf, unfollowWithUndo } from './subscriptionActions.ts'
 
 export function SubscriptionDialogs() {
   const dialog = useSidebarDialogStore((s) => s.dialog)
@@ -27,8 +26,6 @@ export function SubscriptionDialogs() {
       return <NewCategoryDialog key={key} dialog={dialog} onClose={close} />
     case 'unfollow':
       return <UnfollowDialog key={key} id={dialog.subscriptionId} onClose={close} />
-    case 'mark-view-read':
-      return <MarkViewReadDialog key={key} dialog={dialog} onClose={close} />
   }
 }
 
@@ -180,31 +177,6 @@ function UnfollowDialog({ id, onClose }: { id: string; onClose: () => void }) {
           </Button>
           <Button size="sm" className="!bg-red-600 hover:!bg-red-700" onClick={() => (onClose(), void unfollowWithUndo(sub))}>
             {t('unfollow')}
-          </Button>
-        </>
-      }
-    />
-  )
-}
-
-function MarkViewReadDialog({ dialog, onClose }: { dialog: Extract<SidebarDialog, { kind: 'mark-view-read' }>; onClose: () => void }) {
-  const { t } = useTranslation('subscriptions')
-  const { t: tc } = useTranslation()
-  const { hidePrivateSubscriptionsInTimeline } = useGeneralSettings()
-  const viewName = tc(['views.articles', 'views.social', 'views.pictures', 'views.videos', 'views.audios', 'views.notifications'][dialog.view])
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t('markViewReadTitle', { view: viewName })}
-      description={t('markViewReadHint')}
-      footer={
-        <>
-          <Button variant="ghost" size="sm" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button size="sm" autoFocus onClick={() => (onClose(), void markViewRead(dialog.view, hidePrivateSubscriptionsInTimeline))}>
-            {t('markAllRead')}
           </Button>
         </>
       }

@@ -19,7 +19,7 @@ export function SubscriptionMenuContent({ subscription: sub }: { subscription: S
   const isFeed = sub.type === 'feed'
   return (
     <DropdownMenu.Content align="start" sideOffset={2} className={menuContentClass} data-testid="subscription-menu">
-      <DropdownItem icon={<CheckCheckIcon size={15} />} hotkey={markHotkey} onSelect={() => void markSubscriptionRead(sub)}>
+      <DropdownItem icon={<CheckCheckIcon size={15} />} hotkey={markHotkey} onSelect={() => markSubscriptionRead(sub)}>
         {t('markAllRead')}
       </DropdownItem>
       <DropdownMenu.Separator className={menuSeparatorClass} />

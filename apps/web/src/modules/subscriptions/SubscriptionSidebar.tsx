@@ -17,6 +17,8 @@ import { openQuickAdd } from '../discover/quickAddStore.ts'
 import { useHotkey } from '../shortcuts/bindings.ts'
 import { openSidebarDialog } from './dialogStore.ts'
 import { SidebarRow } from './SidebarRow.tsx'
+import { markViewRead } from './subscriptionActions.ts'
+import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 import { SubscriptionList } from './SubscriptionList.tsx'
 import { VIEW_TABS } from './viewIcons.tsx'
 import { ViewTabs } from './ViewTabs.tsx'
@@ -37,6 +39,7 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
   const starred = useCollections(view).length
   const quickAddHotkey = useHotkey('global:quick-add')
   const markHotkey = useHotkey('subscription:mark-all-read')
+  const { hidePrivateSubscriptionsInTimeline } = useGeneralSettings()
 
   return (
     <aside data-testid="sidebar" className={`sidebar flex w-full shrink-0 flex-col bg-zinc-50/80 dark:bg-zinc-900/50 ${className}`}>
@@ -60,7 +63,7 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
         <IconButton size="sm" label={t('sidebar.newCategory')} onClick={() => openSidebarDialog({ kind: 'new-category', view, subscriptionIds: [] })}>
           <FolderIcon size={15} />
         </IconButton>
-        <IconButton size="sm" label={t('sidebar.markAllRead')} hotkey={markHotkey} onClick={() => openSidebarDialog({ kind: 'mark-view-read', view })} data-testid="mark-view-read">
+        <IconButton size="sm" label={t('sidebar.markAllRead')} hotkey={markHotkey} onClick={() => markViewRead(view, hidePrivateSubscriptionsInTimeline)} data-testid="mark-view-read">
           <CheckCheckIcon size={15} />
         </IconButton>
       </div>

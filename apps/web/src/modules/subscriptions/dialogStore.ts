@@ -8,7 +8,6 @@ export type SidebarDialog =
   | { kind: 'delete-category'; view: FeedViewType; name: string }
   | { kind: 'new-category'; view: FeedViewType; subscriptionIds: string[] }
   | { kind: 'unfollow'; subscriptionId: string }
-  | { kind: 'mark-view-read'; view: FeedViewType }
 
 interface DialogState {
   dialog: SidebarDialog | null

@@ -2,30 +2,31 @@
 import type { FeedViewType } from '@brook/shared'
 import { toast } from 'sonner'
 import { i18n } from '../../i18n/index.ts'
-import { markAllRead, subscribe, unsubscribe, type Subscription } from '../../store/index.ts'
+import { subscribe, unsubscribe, type Subscription } from '../../store/index.ts'
 import { useFeedStore } from '../../store/entities/feeds.ts'
 import { useListStore } from '../../store/entities/lists.ts'
 import { useInboxStore } from '../../store/entities/inboxes.ts'
 import { copyText } from '../entry/clipboard.ts'
 import { openExternal } from '../platform/platform.ts'
+import { requestMarkAllRead } from '../timeline/markAllConfirm.ts'
 import { siteUrlOf, subscriptionTitle } from './subscriptionTitle.ts'
+import { VIEW_TABS } from './viewIcons.tsx'
 
-/** Marks everything of one subscription read. */
-export function markSubscriptionRead(sub: Subscription): Promise<void> {
-  if (sub.listId) return markAllRead({ listId: sub.listId })
-  if (sub.inboxId) return markAllRead({ inboxId: sub.inboxId })
-  return markAllRead({ feedId: sub.feedId ?? undefined })
+/** Marks everything of one subscription read (after the mark-all countdown). */
+export function markSubscriptionRead(sub: Subscription): void {
+  const filter = sub.listId ? { listId: sub.listId } : sub.inboxId ? { inboxId: sub.inboxId } : { feedId: sub.feedId ?? undefined }
+  requestMarkAllRead(filter, titleOf(sub))
 }
 
-/** Marks every feed of a category read. */
-export function markCategoryRead(subs: Subscription[]): Promise<void> {
+/** Marks every feed of a category read (after the countdown). */
+export function markCategoryRead(name: string, subs: Subscription[]): void {
   const feedIdList = subs.map((s) => s.feedId).filter((id): id is string => !!id)
-  return markAllRead({ feedIdList })
+  requestMarkAllRead({ feedIdList }, name)
 }
 
-/** Marks a whole view read (private subscriptions stay when the timeline hides them). */
-export function markViewRead(view: FeedViewType, excludePrivate: boolean): Promise<void> {
-  return markAllRead({ view, excludePrivate })
+/** Marks a whole view read (after the countdown; private subscriptions stay when the timeline hides them). */
+export function markViewRead(view: FeedViewType, excludePrivate: boolean): void {
+  requestMarkAllRead({ view, excludePrivate }, i18n.t('timeline.allTitle', { view: i18n.t(VIEW_TABS[view].labelKey) }))
 }
 
 /** The display title of a subscription, from the stores. */

@@ -10,12 +10,12 @@ import { EmptyState } from '../../components/EmptyState.tsx'
 import { CompassIcon, RssIcon } from '../../components/icons.tsx'
 import { ArrowUpIcon, CheckCheckIcon } from '../../components/moreIcons.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
-import { markAllRead, timelineFromParams, updateSettings, useEntries, useSubscriptions } from '../../store/index.ts'
+import { timelineFromParams, updateSettings, useEntries, useSubscriptions } from '../../store/index.ts'
 import { useEntryStore } from '../../store/entities/entries.ts'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
 import { useGeneralSettings, useUiSettings } from '../settings/useSettingsValues.ts'
 import { EntryList } from './EntryList.tsx'
-import { markAllFilterOf } from './markTimelineRead.ts'
+import { markAllFilterOf, requestMarkTimelineRead } from './markTimelineRead.ts'
 import { TimelineHeader } from './TimelineHeader.tsx'
 import { useTimelineNavStore } from './timelineNav.ts'
 import { useCheckNew } from './useCheckNew.ts'
@@ -92,7 +92,7 @@ export function TimelineColumn({ className = '', style }: { className?: string; 
         title={title}
         unreadOnly={unreadOnly}
         onToggleUnreadOnly={toggleUnreadOnly}
-        onMarkAllRead={filter ? () => void markAllRead(filter) : null}
+        onMarkAllRead={filter ? () => requestMarkTimelineRead(params) : null}
         onRefetch={refetch}
         refetching={result.isFetching && !result.isFetchingNextPage}
       />

@@ -1,7 +1,10 @@
 /** "Mark all as read" for the open timeline: the filter of SPEC §7 POST /reads/all it means. */
 import type { TimelineParams } from '../../app/routeParams.ts'
 import type { MarkAllReadFilter } from '../../store/index.ts'
+import { useSettingsStore } from '../../store/entities/settings.ts'
 import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'
+import { requestMarkAllRead } from './markAllConfirm.ts'
+import { timelineTitleOf } from './useTimelineTitle.ts'
 
 /** The mark-all filter of a timeline; null for the starred collection (nothing to mark as a whole). */
 export function markAllFilterOf(params: TimelineParams, excludePrivate: boolean): MarkAllReadFilter | null {
@@ -16,4 +19,10 @@ export function markAllFilterOf(params: TimelineParams, excludePrivate: boolean)
   }
   if (params.isAllFeeds) return { view: params.view, excludePrivate }
   return { feedId: params.feedId }
+}
+
+/** "Mark all as read" on the open timeline (header button, hotkey): through the countdown. */
+export function requestMarkTimelineRead(params: TimelineParams): void {
+  const filter = markAllFilterOf(params, useSettingsStore.getState().tabs.general.hidePrivateSubscriptionsInTimeline === true)
+  if (filter) requestMarkAllRead(filter, timelineTitleOf(params))
 }

@@ -5,14 +5,11 @@ import { navigate } from '../../../lib/navigation.ts'
 import { useSubscriptionStore } from '../../../store/entities/subscriptions.ts'
 import { currentTimelineParams } from '../../entry/currentEntry.ts'
 import { useLayoutStore } from '../../layout/useLayoutStore.ts'
-import { openSidebarDialog } from '../../subscriptions/dialogStore.ts'
 import { useSidebarNavStore } from '../../subscriptions/sidebarNav.ts'
 import { openFeedInBrowser, openSiteInBrowser } from '../../subscriptions/subscriptionActions.ts'
 import { visibleViews } from '../../subscriptions/visibleViews.ts'
 import { useUiStore } from '../../../store/ui.ts'
-import { markAllRead } from '../../../store/index.ts'
-import { markAllFilterOf } from '../../timeline/markTimelineRead.ts'
-import { useSettingsStore } from '../../../store/entities/settings.ts'
+import { requestMarkTimelineRead } from '../../timeline/markTimelineRead.ts'
 import type { Command } from '../registry.ts'
 
 function shownViews(): FeedViewType[] {
@@ -48,10 +45,7 @@ function toggleFolder() {
 
 function markCurrentRead() {
   const params = currentTimelineParams()
-  if (!params) return
-  if (params.isAllFeeds) return openSidebarDialog({ kind: 'mark-view-read', view: params.view })
-  const filter = markAllFilterOf(params, useSettingsStore.getState().tabs.general.hidePrivateSubscriptionsInTimeline === true)
-  if (filter) void markAllRead(filter)
+  if (params) requestMarkTimelineRead(params)
 }
 
 const currentSubscription = () => {
