@@ -1,7 +1,9 @@
 /**
  * Two confirmations of the reading screens (issue 6) in Chromium against the real server and a
  * loopback feed farm: "Mark all as read" counts down before it marks (cancel, auto-confirm at
- * zero, Enter at once; the countdown set in Settings → General). Each step saves a screenshot.
+ * zero, Enter at once; the countdown set in Settings → General), and a link in an entry that
+ * leaves Brook asks first (Cancel, Open, "don't ask again" turning jumpOutLinkWarn off for good).
+ * Each step saves a screenshot.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -132,5 +134,50 @@ describeBrowser('reading confirmations', () => {
     await page.keyboard.press('Enter')
     await page.getByTestId('mark-all-confirm').waitFor({ state: 'detached' })
     await waitUnread('Harbour Log', 0)
+  })
+
+  it('a link in an entry that leaves Brook asks first; "don’t ask again" turns the warning off', async () => {
+    await page.goto(`${server.url}/timeline/view-0/all/pending?lng=en`)
+    // Everything was marked read above: show all entries again.
+    await page.goto(`${server.url}/settings/general?lng=en`)
+    await page.getByRole('switch', { name: 'Show unread only' }).click()
+    await page.goto(`${server.url}/timeline/view-0/all/pending?lng=en`)
+    await page.locator('[data-testid="entry-item"]', { hasText: 'Harbour note 1' }).click()
+    const link = page.getByTestId('entry-content').getByText('the article on the farm site')
+    await link.waitFor({ timeout: 30_000 })
+    const target = `${farm.origin}/harbour/article-0`
+
+    await link.click()
+    const dialog = page.getByTestId('jump-out-dialog')
+    await dialog.waitFor()
+    expect(await page.getByTestId('jump-out-url').innerText()).toBe(target)
+    await screenshot(page, 'confirm-04-jump-out-warning')
+    await page.getByTestId('jump-out-cancel').click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(context.pages()).toHaveLength(1)
+
+    await link.click()
+    await dialog.waitFor()
+    const [opened] = await Promise.all([context.waitForEvent('page'), page.getByTestId('jump-out-open').click()])
+    expect(opened.url()).toBe(target)
+    await opened.close()
+
+    await link.click()
+    await page.getByTestId('jump-out-dont-ask').check()
+    const [again] = await Promise.all([context.waitForEvent('page'), page.getByTestId('jump-out-open').click()])
+    expect(again.url()).toBe(target)
+    await again.close()
+    // The setting is off now, synced like every setting: the next click opens at once.
+    await page.waitForFunction(async () => ((await (await fetch('/api/settings')).json()) as any).data.settings.general.jumpOutLinkWarn === false, undefined, { timeout: 15_000, polling: 500 })
+    const [direct] = await Promise.all([context.waitForEvent('page'), link.click()])
+    expect(direct.url()).toBe(target)
+    await direct.close()
+    expect(await dialog.count()).toBe(0)
+    await page.goto(`${server.url}/settings/general?lng=en`)
+    const setting = page.locator('[role="switch"][aria-label="Warn before leaving for a link"][aria-checked="false"]')
+    await setting.waitFor()
+    await setting.scrollIntoViewIfNeeded()
+    await page.waitForTimeout(200)
+    await screenshot(page, 'confirm-05-jump-out-setting-off')
   })
 })

@@ -1,8 +1,8 @@
 /**
  * The signed-in frame: the subscription sidebar (a drawer under 1024 px, hidden in zen mode or
  * when toggled off) beside the current screen, plus what floats over everything: dialogs, the
- * image gallery, the audio player, the shortcuts guide and the mark-all-read countdown. Installs
- * the app's hotkeys.
+ * image gallery, the audio player, the shortcuts guide, the mark-all-read countdown and the
+ * jump-out link warning. Installs the app's hotkeys.
  */
 import '../../modules/shortcuts/commands/index.ts'
 import { Tooltip } from 'radix-ui'
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
 import { useEntryViewStore } from '../../modules/entry/entryViewStore.ts'
+import { useJumpOutStore } from '../../modules/entry/jumpOut.ts'
 import { AppearanceEffects } from '../../modules/layout/AppearanceEffects.tsx'
 import { useLayoutStore } from '../../modules/layout/useLayoutStore.ts'
 import { useIsMobile } from '../../modules/layout/useMediaQuery.ts'
@@ -31,6 +32,7 @@ const ImageGallery = lazy(() => import('../../modules/entry/ImageGallery.tsx').t
 const CornerPlayer = lazy(() => import('../../modules/player/CornerPlayer.tsx').then((m) => ({ default: m.CornerPlayer })))
 const ShortcutsGuide = lazy(() => Promise.all([import('../../modules/shortcuts/ShortcutsGuide.tsx'), ensurePages()]).then(([m]) => ({ default: m.ShortcutsGuide })))
 const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/SubscriptionDialogs.tsx').then((m) => ({ default: m.SubscriptionDialogs })))
+const JumpOutDialog = lazy(() => import('../../modules/entry/JumpOutDialog.tsx').then((m) => ({ default: m.JumpOutDialog })))
 const MarkAllReadConfirm = lazy(() => import('../../modules/timeline/MarkAllReadConfirm.tsx').then((m) => ({ default: m.MarkAllReadConfirm })))
 
 function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
@@ -44,8 +46,12 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const guide = useShortcutsGuideStore((s) => s.open)
   const dialog = useSidebarDialogStore((s) => s.dialog !== null)
   const markAll = useMarkAllConfirmStore((s) => s.pending !== null)
+  const jumpOut = useJumpOutStore((s) => s.url !== null)
   return (
     <>
+      <WhenNeeded needed={jumpOut}>
+        <JumpOutDialog />
+      </WhenNeeded>
       <WhenNeeded needed={markAll}>
         <MarkAllReadConfirm />
       </WhenNeeded>

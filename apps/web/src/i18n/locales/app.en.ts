@@ -82,6 +82,13 @@ export default {
     discover: 'Discover feeds',
   },
   entry: {
+    jumpOut: {
+      title: 'Leave Brook for this link?',
+      hint: 'It opens another site in a new tab:',
+      dontAsk: 'Don’t ask again',
+      open: 'Open',
+      cancel: 'Cancel',
+    },
     back: 'Back',
     more: 'More actions',
     markRead: 'Mark as read',

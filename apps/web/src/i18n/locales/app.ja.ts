@@ -81,6 +81,13 @@ export default {
     discover: 'フィードを探す',
   },
   entry: {
+    jumpOut: {
+      title: 'Brook を離れてこのリンクを開きますか？',
+      hint: '別のサイトが新しいタブで開きます：',
+      dontAsk: '今後は確認しない',
+      open: '開く',
+      cancel: 'キャンセル',
+    },
     back: '戻る',
     more: 'その他の操作',
     markRead: '既読にする',

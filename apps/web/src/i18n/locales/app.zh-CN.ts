@@ -81,6 +81,13 @@ export default {
     discover: '发现订阅源',
   },
   entry: {
+    jumpOut: {
+      title: '离开 Brook 打开此链接？',
+      hint: '它将在新标签页中打开另一个网站：',
+      dontAsk: '不再询问',
+      open: '打开',
+      cancel: '取消',
+    },
     back: '返回',
     more: '更多操作',
     markRead: '标为已读',

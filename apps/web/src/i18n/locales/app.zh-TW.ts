@@ -81,6 +81,13 @@ export default {
     discover: '探索訂閱源',
   },
   entry: {
+    jumpOut: {
+      title: '離開 Brook 開啟此連結？',
+      hint: '它將在新分頁中開啟另一個網站：',
+      dontAsk: '不再詢問',
+      open: '開啟',
+      cancel: '取消',
+    },
     back: '返回',
     more: '更多操作',
     markRead: '標為已讀',

@@ -184,7 +184,7 @@ export default {
       countdownSeconds_one: '{{count}} second',
       countdownSeconds_other: '{{count}} seconds',
       jumpOutLinkWarn: 'Warn before leaving for a link',
-      jumpOutLinkWarnHint: 'Links in entries always open in a new tab.',
+      jumpOutLinkWarnHint: 'Links in entries that lead to another site ask before they open; off, they open in a new tab at once.',
       enhancedSettings: 'Enable enhanced settings',
       enhancedSettingsHint: 'Unlocks the options below and in Appearance.',
       groupByDate: 'Group by date',

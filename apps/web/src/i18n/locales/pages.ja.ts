@@ -186,7 +186,7 @@ export default {
       countdownSeconds_one: '{{count}} 秒',
       countdownSeconds_other: '{{count}} 秒',
       jumpOutLinkWarn: 'リンクで移動する前に警告',
-      jumpOutLinkWarnHint: 'エントリー内のリンクは常に新しいタブで開きます。',
+      jumpOutLinkWarnHint: 'エントリー内の別サイトへのリンクは、開く前に確認します。オフにすると新しいタブですぐに開きます。',
       enhancedSettings: '拡張設定を有効にする',
       enhancedSettingsHint: '下と外観の追加設定を使えるようにします。',
       groupByDate: '日付でグループ化',

@@ -186,7 +186,7 @@ export default {
       countdownSeconds_one: '{{count}} 秒',
       countdownSeconds_other: '{{count}} 秒',
       jumpOutLinkWarn: '打开链接前提醒',
-      jumpOutLinkWarnHint: '条目中的链接总是在新标签页中打开。',
+      jumpOutLinkWarnHint: '条目中指向其他网站的链接会先询问再打开；关闭后直接在新标签页中打开。',
       enhancedSettings: '启用增强设置',
       enhancedSettingsHint: '解锁下方及外观中的选项。',
       groupByDate: '按日期分组',

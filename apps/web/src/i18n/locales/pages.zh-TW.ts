@@ -186,7 +186,7 @@ export default {
       countdownSeconds_one: '{{count}} 秒',
       countdownSeconds_other: '{{count}} 秒',
       jumpOutLinkWarn: '開啟連結前提醒',
-      jumpOutLinkWarnHint: '項目中的連結總是在新分頁中開啟。',
+      jumpOutLinkWarnHint: '項目中指向其他網站的連結會先詢問再開啟；關閉後直接在新分頁中開啟。',
       enhancedSettings: '啟用增強設定',
       enhancedSettingsHint: '解鎖下方及外觀中的選項。',
       groupByDate: '按日期分組',

@@ -1,6 +1,6 @@
 /**
  * Rendered entry HTML after the browser's sanitizing pass. Links open in a new tab with the
- * hover card; clicking a picture opens the gallery at that picture; every <video> (the feed's
+ * hover card (one to another site asks first: jumpOut.ts); clicking a picture opens the gallery at that picture; every <video> (the feed's
  * own, and markdown-style .mp4/.webm images) becomes Brook's video player, rendered in place.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom'
 import { LazyVideoPlayer } from '../player/LazyVideoPlayer.tsx'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { useEntryViewStore } from './entryViewStore.ts'
+import { interceptJumpOut } from './jumpOut.ts'
 import { LinkHoverCard, type HoverTarget } from './LinkHoverCard.tsx'
 import { sanitizeCached, videoRatio } from './sanitize.ts'
 
@@ -78,6 +79,8 @@ export const EntryContent = memo(function EntryContent({ cacheKey, html, baseUrl
     if (a && !a.contains(e.relatedTarget as Node)) leave()
   }
   const onClick = (e: React.MouseEvent) => {
+    // A link to another site asks first when the general setting jumpOutLinkWarn is on.
+    interceptJumpOut(e)
     const img = (e.target as HTMLElement).closest('img') as HTMLImageElement | null
     if (!img || img.closest('a')) return
     const all = [...(ref.current?.querySelectorAll('img') ?? [])].map((i) => i.currentSrc || i.src)

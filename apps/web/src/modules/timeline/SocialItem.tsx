@@ -2,6 +2,7 @@
 import { memo, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
+import { interceptJumpOut } from '../entry/jumpOut.ts'
 import { sanitizeCached } from '../entry/sanitize.ts'
 import { LazyVideoPlayer } from '../player/LazyVideoPlayer.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
@@ -26,7 +27,10 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
       data-entry-id={id}
       data-read={entry.read}
       aria-current={active ? 'true' : undefined}
-      onClick={(e) => (e.target as HTMLElement).closest('a') == null && onOpen(id)}
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest('a') == null) onOpen(id)
+        else interceptJumpOut(e)
+      }}
       {...hoverMarkProps(id, hoverMark, entry.read)}
       className={`mx-auto flex max-w-2xl cursor-pointer gap-3 border-b border-zinc-100 px-5 py-4 transition-colors dark:border-zinc-800/70 ${
         active ? 'bg-accent/[0.06]' : 'hover:bg-zinc-900/[0.02] dark:hover:bg-white/[0.02]'
