@@ -13,6 +13,7 @@ import { useUnreadStore } from '../store/entities/unread.ts'
 import type { Entry } from '../store/types.ts'
 import { nodeSqliteBackend, type NodeBackend } from '../test/nodeSqliteBackend.ts'
 import { classifyFailure, drainOutbox, type OutboxDeps } from './outbox.ts'
+import { reapplyPending } from './pull.ts'
 
 const reader = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
 
@@ -108,6 +109,27 @@ describe('outbox replay', () => {
     expect(result).toEqual({ sent: 4, refused: 0, left: 0 })
     expect(server.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /reads', 'POST /collections', 'DELETE /reads', 'POST /reads'])
     expect(await readOutbox(reader)).toEqual([])
+  })
+
+  it('an answer asked for before a write was acknowledged cannot show it undone; one asked for after it is the truth', async () => {
+    const server = fakeServer()
+    await markRead(['e1'])
+    // A timeline page is asked for, then the outbox sends the read before that page comes back.
+    const askedBefore = Date.now()
+    expect((await drainOutbox(server.deps)).sent).toBe(1)
+    const stale = async () => {
+      useEntryStore.getState().upsert([entry('e1', 'f1', false)])
+      await localDb.write(upsertEntries([entry('e1', 'f1', false)]))
+    }
+    await stale()
+    await reapplyPending(askedBefore)
+    expect(useEntryStore.getState().byId.e1.read).toBe(true)
+    expect(await localRead('e1')).toBe(1)
+    // Asked for after the acknowledgement (say, another device marked it unread meanwhile).
+    await stale()
+    await reapplyPending(Date.now() + 1)
+    expect(useEntryStore.getState().byId.e1.read).toBe(false)
+    expect(await localRead('e1')).toBe(0)
   })
 
   it('keeps the row and its key when the network fails, and replays it with the same key', async () => {

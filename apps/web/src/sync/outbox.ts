@@ -46,6 +46,22 @@ export function classifyFailure(error: unknown): 'refused' | 'retry-later' {
   return 'retry-later'
 }
 
+/**
+ * Rows the server acknowledged lately, with when. An answer the client asked for before that
+ * moment may have been made before the write ran (a timeline page in flight while "mark all read"
+ * was sent): such an answer gets these rows applied over it again (`reapplyPending`), so it cannot
+ * show the write undone until the next pull.
+ */
+const recentlySent: { row: OutboxRow; at: number }[] = []
+const RECENTLY_SENT_MS = 60_000
+
+/** Rows acknowledged at or after `time` (Date.now() of when an answer was asked for), oldest first. */
+export function sentSince(time: number): OutboxRow[] {
+  const now = Date.now()
+  while (recentlySent.length > 0 && now - recentlySent[0].at > RECENTLY_SENT_MS) recentlySent.shift()
+  return recentlySent.filter((r) => r.at >= time).map((r) => r.row)
+}
+
 /** Sends one row; applies the outcome to the stores and the local database. */
 export async function sendRow(row: OutboxRow, deps: OutboxDeps): Promise<RowOutcome> {
   const def = mutationKind(row.kind)
@@ -59,6 +75,7 @@ export async function sendRow(row: OutboxRow, deps: OutboxDeps): Promise<RowOutc
       console.warn('[brook] storing the answer of', row.kind, 'failed', error)
     }
     await localDb.write(deleteOutbox(row.idempotencyKey))
+    recentlySent.push({ row, at: Date.now() })
     return 'sent'
   } catch (error) {
     if (classifyFailure(error) === 'refused') {

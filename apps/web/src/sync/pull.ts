@@ -9,13 +9,17 @@ import { localDb } from '../db/index.ts'
 import { readOutbox } from '../db/repositories/outbox.ts'
 import { useSessionStore } from '../store/session.ts'
 import { mutationKind } from './mutations.ts'
-import { flushOutbox, onOutboxDrained } from './outbox.ts'
+import { flushOutbox, onOutboxDrained, sentSince } from './outbox.ts'
 import { applyPulledSettings } from './settingsQueue.ts'
 import { writeCollections, writeInboxes, writeProfiles, writeSubscriptions, writeUnread } from './writers.ts'
 
-/** Applies every waiting outbox row again to the stores and the local database. */
-export async function reapplyPending(): Promise<void> {
-  const rows = await readOutbox({ run: (s) => localDb.read(s) })
+/**
+ * Applies every waiting outbox row again to the stores and the local database — and, for an
+ * answer asked for at `askedAt` (Date.now()), the rows the server acknowledged since then, which
+ * that answer may not show yet (`sentSince`).
+ */
+export async function reapplyPending(askedAt?: number): Promise<void> {
+  const rows = [...(askedAt === undefined ? [] : sentSince(askedAt)), ...(await readOutbox({ run: (s) => localDb.read(s) }))]
   for (const row of rows) {
     const def = mutationKind(row.kind)
     if (!def) continue
@@ -25,8 +29,9 @@ export async function reapplyPending(): Promise<void> {
 
 async function afterOutbox<T>(work: () => Promise<T>): Promise<T> {
   await flushOutbox()
+  const askedAt = Date.now()
   const result = await work()
-  await reapplyPending()
+  await reapplyPending(askedAt)
   return result
 }
 
@@ -54,6 +59,8 @@ export async function refreshMe(): Promise<void> {
 
 /** The requests of a full pull, already sent; `refreshAll` applies their answers. */
 export interface StartedPull {
+  /** Date.now() when they were sent. */
+  askedAt: number
   subscriptions: Promise<unknown>
   reads: Promise<unknown>
   collections: Promise<unknown>
@@ -68,7 +75,7 @@ export function startPull(): StartedPull {
     answer.catch(() => undefined)
     return answer
   }
-  return { subscriptions: get('/subscriptions'), reads: get('/reads'), collections: get('/collections'), inboxes: get('/inboxes/list'), settings: get('/settings') }
+  return { askedAt: Date.now(), subscriptions: get('/subscriptions'), reads: get('/reads'), collections: get('/collections'), inboxes: get('/inboxes/list'), settings: get('/settings') }
 }
 
 /**
@@ -90,7 +97,7 @@ export async function refreshAll(started?: StartedPull): Promise<void> {
     refreshMe(),
   ])
   for (const r of results) if (r.status === 'rejected') console.warn('[brook] refresh failed', r.reason)
-  await reapplyPending()
+  await reapplyPending(pull.askedAt)
 }
 
 let unreadWanted = false
@@ -107,10 +114,11 @@ onOutboxDrained(() => {
   unreadWanted = false
   if (unreadTimer) clearTimeout(unreadTimer)
   unreadTimer = setTimeout(() => {
+    const askedAt = Date.now()
     void api
       .get<Record<string, number>>('/reads')
       .then((c) => writeUnread(c ?? {}))
-      .then(reapplyPending)
+      .then(() => reapplyPending(askedAt))
       .catch((error) => console.warn('[brook] unread refresh failed', error))
   }, UNREAD_REFRESH_DELAY_MS)
 })

@@ -17,7 +17,7 @@ import type { Entry, Timeline } from '../store/types.ts'
 import { countOutbox } from '../db/repositories/outbox.ts'
 import { requestEntryContents } from './entryStream.ts'
 import { hydrated, isFirstVisit, isHydrated, outboxPendingAtHydration } from './hydrate.ts'
-import { flushOutbox } from './outbox.ts'
+import { flushOutbox, sentSince } from './outbox.ts'
 import { reapplyPending } from './pull.ts'
 import { parseEntriesPage, writeEntriesPage, type EntriesPage } from './writers.ts'
 
@@ -193,8 +193,8 @@ export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Pr
       }
     }
     if (early?.shown) {
-      // On screen since before the database opened; writes queued meanwhile go over it.
-      await reapplyPending()
+      // On screen since before the database opened; writes queued (or sent) meanwhile go over it.
+      await reapplyPending(early.startedAt)
       return
     }
     const latest = useEntryStore.getState().timelines[key]
@@ -206,14 +206,15 @@ export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Pr
     if (fresh && !options.force) return
     useEntryStore.getState().setTimeline(key, { isFetching: true })
     try {
+      const askedAt = early ? early.startedAt : Date.now()
       const page = await firstServerPage(t, early)
       // With nothing waiting in the outbox the rows go on screen before the local write lands;
       // otherwise the waiting writes are applied over them first, so none flickers back.
-      const waiting = await countOutbox(executor)
+      const waiting = (await countOutbox(executor)) + sentSince(askedAt).length
       const written = takeServerPage(page)
       if (waiting === 0) showServerPage(key, page)
       await written.catch(() => undefined)
-      await reapplyPending()
+      await reapplyPending(askedAt)
       if (waiting > 0) showServerPage(key, page)
     } catch (error) {
       useEntryStore.getState().setTimeline(key, { status: 'success', isFetching: false, error })
@@ -236,8 +237,9 @@ export async function fetchNextTimelinePage(t: Timeline): Promise<void> {
   let entries: Entry[]
   try {
     if (useNetworkStore.getState().online && state.source === 'server') {
+      const askedAt = Date.now()
       entries = await fetchServerPage(t, cursor)
-      await reapplyPending()
+      await reapplyPending(askedAt)
     } else {
       entries = await readLocalPage(t, cursor?.publishedAt ?? null)
       await loadMissingFeeds(entries)

@@ -63,6 +63,9 @@ describeEachDialect('reads API', (dialect) => {
     expect(view0.body.data.count).toBe(7)
     expect(await counts()).toEqual({ [f0]: 0, [f1]: 5, [fPrivate]: 3 })
     expect((await a.post('/api/reads/all', { view: 0 })).body.data.count).toBe(3)
+    // At once, the unread timeline of that view is empty (every page, no cursor or behind one).
+    expect((await a.get('/api/entries?view=0&read=false')).body.data).toEqual([])
+    expect((await a.get(`/api/entries?view=0&read=false&publishedAfter=${encodeURIComponent('2030-01-01T00:00:00.000Z')}`)).body.data).toEqual([])
     const list = (await a.post('/api/lists', { title: 'L', view: 1, fee: 0 })).body.data
     await a.post('/api/lists/feeds', { listId: list.id, feedId: f1 })
     await a.post('/api/subscriptions', { listId: list.id })
