@@ -15,6 +15,7 @@ import { useSubscriptionStore } from '../store/entities/subscriptions.ts'
 import { useUnreadStore } from '../store/entities/unread.ts'
 
 const CHANNEL = 'brook:local-changes'
+const REREAD_DELAYS_MS = [0, 300, 1500]
 // Strict: a failed read must not replace the stores with nothing.
 const reader = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.readOrThrow(s) }
 
@@ -47,7 +48,11 @@ export function startCrossTab(): () => void {
   if (typeof BroadcastChannel === 'undefined' || channel) return () => undefined
   channel = new BroadcastChannel(CHANNEL)
   channel.onmessage = (event: MessageEvent<ChangeMessage>) => {
-    void applyRemoteChange(event.data).catch((error) => console.warn('[brook] applying another tab’s change failed', error))
+    // Read now, and again a moment later: the other tab's commit is not always visible to this
+    // tab's connection the instant its message arrives (seen with OPFS, one read in ten or so).
+    for (const delay of REREAD_DELAYS_MS) {
+      setTimeout(() => void applyRemoteChange(event.data).catch((error) => console.warn('[brook] applying another tab’s change failed', error)), delay)
+    }
   }
   return () => {
     channel?.close()

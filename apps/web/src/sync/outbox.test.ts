@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../api/ApiError.ts'
 import { localDb, openLocalDb } from '../db/index.ts'
-import { readOutbox } from '../db/repositories/outbox.ts'
+import { markOutboxSent, readOutbox } from '../db/repositories/outbox.ts'
 import { upsertEntries } from '../db/repositories/entries.ts'
 import { setUnread } from '../db/repositories/sources.ts'
 import { toObjects } from '../db/types.ts'
@@ -121,6 +121,9 @@ describe('outbox replay', () => {
       useEntryStore.getState().upsert([entry('e1', 'f1', false)])
       await localDb.write(upsertEntries([entry('e1', 'f1', false)]))
     }
+    // Kept in the local database, so whichever tab applies such an answer knows of it.
+    const sentRows = async () => toObjects<{ n: number }>((await localDb.read([{ sql: 'SELECT count(*) AS n FROM outbox_sent' }]))[0])[0].n
+    expect(await sentRows()).toBe(1)
     await stale()
     await reapplyPending(askedBefore)
     expect(useEntryStore.getState().byId.e1.read).toBe(true)
@@ -130,6 +133,9 @@ describe('outbox replay', () => {
     await reapplyPending(Date.now() + 1)
     expect(useEntryStore.getState().byId.e1.read).toBe(false)
     expect(await localRead('e1')).toBe(0)
+    // A minute later the next acknowledgement drops it.
+    await localDb.write(markOutboxSent({ idempotencyKey: 'later', kind: 'reads.markRead', payload: { entryIds: ['e2'] }, snapshot: null }, Date.now() + 61_000))
+    expect(await sentRows()).toBe(1)
   })
 
   it('keeps the row and its key when the network fails, and replays it with the same key', async () => {

@@ -14,7 +14,7 @@
 import { api, isApiError, type ApiClient } from '../api/client.ts'
 import { toastError } from '../api/toastError.ts'
 import { localDb } from '../db/index.ts'
-import { countOutbox, deleteOutbox, noteOutboxFailure, readOutbox, type OutboxRow } from '../db/repositories/outbox.ts'
+import { countOutbox, deleteOutbox, markOutboxSent, noteOutboxFailure, readOutbox, type OutboxRow } from '../db/repositories/outbox.ts'
 import { useLocalDbStore } from '../store/entities/localDb.ts'
 import { useNetworkStore } from '../store/network.ts'
 import { announceLocalChange, entryIdsOf } from './crossTab.ts'
@@ -46,20 +46,11 @@ export function classifyFailure(error: unknown): 'refused' | 'retry-later' {
   return 'retry-later'
 }
 
-/**
- * Rows the server acknowledged lately, with when. An answer the client asked for before that
- * moment may have been made before the write ran (a timeline page in flight while "mark all read"
- * was sent): such an answer gets these rows applied over it again (`reapplyPending`), so it cannot
- * show the write undone until the next pull.
- */
-const recentlySent: { row: OutboxRow; at: number }[] = []
-const RECENTLY_SENT_MS = 60_000
+/** Keys of rows the server refused lately (rolled back): a re-application must not bring them back. */
+const refusedKeys = new Set<string>()
 
-/** Rows acknowledged at or after `time` (Date.now() of when an answer was asked for), oldest first. */
-export function sentSince(time: number): OutboxRow[] {
-  const now = Date.now()
-  while (recentlySent.length > 0 && now - recentlySent[0].at > RECENTLY_SENT_MS) recentlySent.shift()
-  return recentlySent.filter((r) => r.at >= time).map((r) => r.row)
+export function wasRefused(idempotencyKey: string): boolean {
+  return refusedKeys.has(idempotencyKey)
 }
 
 /** Sends one row; applies the outcome to the stores and the local database. */
@@ -74,11 +65,13 @@ export async function sendRow(row: OutboxRow, deps: OutboxDeps): Promise<RowOutc
     } catch (error) {
       console.warn('[brook] storing the answer of', row.kind, 'failed', error)
     }
-    await localDb.write(deleteOutbox(row.idempotencyKey))
-    recentlySent.push({ row, at: Date.now() })
+    // Kept a minute in outbox_sent: an answer asked for before now may not show it yet (sync/pull.ts).
+    await localDb.write(markOutboxSent(row, Date.now()))
     return 'sent'
   } catch (error) {
     if (classifyFailure(error) === 'refused') {
+      refusedKeys.add(row.idempotencyKey)
+      if (refusedKeys.size > 1000) refusedKeys.delete(refusedKeys.values().next().value as string)
       const undo = def ? def.revert(row.payload, row.snapshot) : []
       await localDb.write([...undo, ...deleteOutbox(row.idempotencyKey)])
       announceLocalChange(entryIdsOf(row.payload))

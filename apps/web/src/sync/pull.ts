@@ -6,25 +6,32 @@
  */
 import { api } from '../api/client.ts'
 import { localDb } from '../db/index.ts'
-import { readOutbox } from '../db/repositories/outbox.ts'
+import { outboxRowsOf, readOutboxStatement, sentRowsOf, sentSinceStatement, type SentRow } from '../db/repositories/outbox.ts'
+import type { Statement } from '../db/types.ts'
 import { useSessionStore } from '../store/session.ts'
 import { mutationKind } from './mutations.ts'
-import { flushOutbox, onOutboxDrained, sentSince } from './outbox.ts'
+import { flushOutbox, onOutboxDrained, wasRefused } from './outbox.ts'
 import { applyPulledSettings } from './settingsQueue.ts'
 import { writeCollections, writeInboxes, writeProfiles, writeSubscriptions, writeUnread } from './writers.ts'
 
 /**
  * Applies every waiting outbox row again to the stores and the local database — and, for an
- * answer asked for at `askedAt` (Date.now()), the rows the server acknowledged since then, which
- * that answer may not show yet (`sentSince`).
+ * answer asked for at `askedAt` (Date.now()), the rows the server acknowledged since then (by any
+ * tab: outbox_sent), which that answer may not show yet.
  */
 export async function reapplyPending(askedAt?: number): Promise<void> {
-  const rows = [...(askedAt === undefined ? [] : sentSince(askedAt)), ...(await readOutbox({ run: (s) => localDb.read(s) }))]
-  for (const row of rows) {
+  const [waiting, sent] = await localDb.read([readOutboxStatement(), ...(askedAt === undefined ? [] : [sentSinceStatement(askedAt)])])
+  // From here on nothing awaits until every row is applied to the stores, so a row refused and
+  // rolled back meanwhile is either skipped here or rolled back after (its undo is written later).
+  const rows = new Map<string, SentRow>()
+  for (const row of sentRowsOf(sent)) rows.set(row.idempotencyKey, row)
+  for (const row of outboxRowsOf(waiting)) if (!wasRefused(row.idempotencyKey)) rows.set(row.idempotencyKey, row)
+  const statements: Statement[] = []
+  for (const row of rows.values()) {
     const def = mutationKind(row.kind)
-    if (!def) continue
-    await localDb.write(def.apply(row.payload, row.snapshot))
+    if (def) statements.push(...def.apply(row.payload, row.snapshot))
   }
+  if (statements.length > 0) await localDb.write(statements)
 }
 
 async function afterOutbox<T>(work: () => Promise<T>): Promise<T> {

@@ -14,10 +14,10 @@ import { useSettingsStore } from '../store/entities/settings.ts'
 import { useNetworkStore } from '../store/network.ts'
 import { timelineKey, timelineSources } from '../store/timeline.ts'
 import type { Entry, Timeline } from '../store/types.ts'
-import { countOutbox } from '../db/repositories/outbox.ts'
+import { countOutboxAndSent } from '../db/repositories/outbox.ts'
 import { requestEntryContents } from './entryStream.ts'
 import { hydrated, isFirstVisit, isHydrated, outboxPendingAtHydration } from './hydrate.ts'
-import { flushOutbox, sentSince } from './outbox.ts'
+import { flushOutbox } from './outbox.ts'
 import { reapplyPending } from './pull.ts'
 import { parseEntriesPage, writeEntriesPage, type EntriesPage } from './writers.ts'
 
@@ -210,7 +210,7 @@ export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Pr
       const page = await firstServerPage(t, early)
       // With nothing waiting in the outbox the rows go on screen before the local write lands;
       // otherwise the waiting writes are applied over them first, so none flickers back.
-      const waiting = (await countOutbox(executor)) + sentSince(askedAt).length
+      const waiting = await countOutboxAndSent(executor, askedAt)
       const written = takeServerPage(page)
       if (waiting === 0) showServerPage(key, page)
       await written.catch(() => undefined)
