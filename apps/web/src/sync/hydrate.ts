@@ -17,6 +17,7 @@ import { timelineKey } from '../store/timeline.ts'
 import type { Timeline } from '../store/types.ts'
 import { applyStoredSettings, SETTINGS_KV_KEY } from './settingsQueue.ts'
 import { TIMELINE_PAGE_SIZE } from './timelines.ts'
+import { serverWrites } from './writers.ts'
 
 let isDone = false
 let outboxAtStart = 0
@@ -84,6 +85,7 @@ export async function hydrateStores(): Promise<void> {
   const view = typeof location === 'undefined' ? null : startingView(location.pathname)
   const extra = [countOutboxStatement(), ...(view === null ? [] : [viewTimelineStatement(view, false, TIMELINE_PAGE_SIZE), viewTimelineStatement(view, true, TIMELINE_PAGE_SIZE)])]
   // Strict: a failed read must not hydrate the stores with nothing (startLocalFirst reports it).
+  const before = { ...serverWrites }
   const sources = await readSources({ run: (s) => localDb.readOrThrow(s) }, [SETTINGS_KV_KEY], extra)
   const [outboxCount, ...timelinePages] = sources.extra
   outboxAtStart = outboxCountOf(outboxCount)
@@ -92,10 +94,11 @@ export async function hydrateStores(): Promise<void> {
   useListStore.getState().upsert(sources.lists)
   useInboxStore.getState().upsert(sources.inboxes)
   useUserStore.getState().upsert(sources.users)
-  useUnreadStore.getState().replaceAll(sources.unread)
+  // A server answer that came while the local rows were read is newer than they are.
+  if (serverWrites.unread === before.unread) useUnreadStore.getState().replaceAll(sources.unread)
   useCollectionStore.getState().upsert(sources.collections)
   applyStoredSettings(sources.kv[SETTINGS_KV_KEY] as Parameters<typeof applyStoredSettings>[0])
-  useSubscriptionStore.getState().replaceAll(sources.subscriptions)
+  if (serverWrites.subscriptions === before.subscriptions) useSubscriptionStore.getState().replaceAll(sources.subscriptions)
   // The statement keeps private subscriptions: its page is only right when they are not hidden.
   if (view !== null && useSettingsStore.getState().tabs.general.hidePrivateSubscriptionsInTimeline !== true) {
     const entries = useEntryStore.getState()

@@ -34,28 +34,42 @@ export async function reapplyPending(askedAt?: number): Promise<void> {
   if (statements.length > 0) await localDb.write(statements)
 }
 
-async function afterOutbox<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * When the answer now in the stores was asked for, per kind of pull. An answer asked for earlier
+ * than that (the start-up pull landing after a refresh that followed an import, say) is older
+ * than what is shown and is dropped instead of written over it.
+ */
+const shownAskedAt = new Map<string, number>()
+
+function newest<T>(kind: string, askedAt: number, write: (answer: T) => Promise<void> | void): (answer: T) => Promise<void> | void {
+  return (answer) => {
+    if ((shownAskedAt.get(kind) ?? Number.NEGATIVE_INFINITY) > askedAt) return
+    shownAskedAt.set(kind, askedAt)
+    return write(answer)
+  }
+}
+
+async function afterOutbox<T>(kind: string, path: string, write: (answer: T) => Promise<void> | void): Promise<void> {
   await flushOutbox()
   const askedAt = Date.now()
-  const result = await work()
+  await newest(kind, askedAt, write)(await api.get<T>(path))
   await reapplyPending(askedAt)
-  return result
 }
 
 export function refreshSubscriptions(): Promise<void> {
-  return afterOutbox(async () => writeSubscriptions(await api.get('/subscriptions')))
+  return afterOutbox('subscriptions', '/subscriptions', writeSubscriptions)
 }
 
 export function refreshUnread(): Promise<void> {
-  return afterOutbox(async () => writeUnread((await api.get<Record<string, number>>('/reads')) ?? {}))
+  return afterOutbox<Record<string, number> | null>('unread', '/reads', (c) => writeUnread(c ?? {}))
 }
 
 export function refreshCollections(): Promise<void> {
-  return afterOutbox(async () => writeCollections(await api.get('/collections')))
+  return afterOutbox('collections', '/collections', writeCollections)
 }
 
 export function refreshInboxes(): Promise<void> {
-  return afterOutbox(async () => writeInboxes(await api.get('/inboxes/list')))
+  return afterOutbox('inboxes', '/inboxes/list', writeInboxes)
 }
 
 /** The signed-in user as a profile row (isMe). */
@@ -95,11 +109,12 @@ export async function refreshAll(started?: StartedPull): Promise<void> {
     await flushOutbox()
     pull = startPull()
   }
+  const at = pull.askedAt
   const results = await Promise.allSettled([
-    pull.subscriptions.then(writeSubscriptions),
-    pull.reads.then((c) => writeUnread((c as Record<string, number> | null) ?? {})),
-    pull.collections.then(writeCollections),
-    pull.inboxes.then(writeInboxes),
+    pull.subscriptions.then(newest('subscriptions', at, writeSubscriptions)),
+    pull.reads.then(newest<unknown>('unread', at, (c) => writeUnread((c as Record<string, number> | null) ?? {}))),
+    pull.collections.then(newest('collections', at, writeCollections)),
+    pull.inboxes.then(newest('inboxes', at, writeInboxes)),
     pull.settings.then(applyPulledSettings),
     refreshMe(),
   ])
@@ -124,7 +139,7 @@ onOutboxDrained(() => {
     const askedAt = Date.now()
     void api
       .get<Record<string, number>>('/reads')
-      .then((c) => writeUnread(c ?? {}))
+      .then(newest<Record<string, number> | null>('unread', askedAt, (c) => writeUnread(c ?? {})))
       .then(() => reapplyPending(askedAt))
       .catch((error) => console.warn('[brook] unread refresh failed', error))
   }, UNREAD_REFRESH_DELAY_MS)

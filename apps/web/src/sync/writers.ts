@@ -226,6 +226,13 @@ export async function writeEntryContent(id: string, content: string): Promise<vo
 }
 
 /** Full subscription list: replaces the local one, with the embedded feeds, lists and inboxes. */
+/**
+ * How many server answers have been put in these stores: hydration compares before and after its
+ * read of the local database, and does not replace a store a server answer filled meanwhile (its
+ * local write may have landed after that read).
+ */
+export const serverWrites = { subscriptions: 0, unread: 0 }
+
 export async function writeSubscriptions(data: unknown, options: { full: boolean } = { full: true }): Promise<void> {
   const items: Json[] = Array.isArray(data) ? data.filter(isObject) : []
   const subs: Subscription[] = []
@@ -246,6 +253,7 @@ export async function writeSubscriptions(data: unknown, options: { full: boolean
   useFeedStore.getState().upsert(feeds)
   useListStore.getState().upsert(lists)
   useInboxStore.getState().upsert(inboxes)
+  serverWrites.subscriptions++
   if (options.full) useSubscriptionStore.getState().replaceAll(subs)
   else useSubscriptionStore.getState().upsert(subs)
   await localDb.write([
@@ -260,6 +268,7 @@ export async function writeSubscriptions(data: unknown, options: { full: boolean
 export async function writeUnread(counts: Record<string, number>, options: { full: boolean } = { full: true }): Promise<void> {
   const clean: Record<string, number> = {}
   for (const [id, count] of Object.entries(counts ?? {})) clean[id] = Math.max(0, Number(count) || 0)
+  serverWrites.unread++
   if (options.full) useUnreadStore.getState().replaceAll(clean)
   else useUnreadStore.getState().set(clean)
   await localDb.write(options.full ? replaceUnread(clean) : setUnread(clean))

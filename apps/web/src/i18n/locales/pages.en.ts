@@ -46,6 +46,7 @@ export default {
     overQuota: 'More than today’s quota',
     importSelected_one: 'Import {{count}} feed',
     importSelected_other: 'Import {{count}} feeds',
+    importing: 'Importing… {{done}} of {{total}}',
     imported_one: 'Imported {{count}} feed',
     imported_other: 'Imported {{count}} feeds',
     importFailed_one: '{{count}} feed could not be imported',

@@ -48,6 +48,7 @@ export default {
     overQuota: '本日の上限を超えています',
     importSelected_one: '{{count}} 件のフィードをインポート',
     importSelected_other: '{{count}} 件のフィードをインポート',
+    importing: 'インポート中… {{done}} / {{total}}',
     imported_one: '{{count}} 件のフィードをインポートしました',
     imported_other: '{{count}} 件のフィードをインポートしました',
     importFailed_one: '{{count}} 件のフィードをインポートできませんでした',

@@ -48,6 +48,7 @@ export default {
     overQuota: '超出今日额度',
     importSelected_one: '导入 {{count}} 个订阅源',
     importSelected_other: '导入 {{count}} 个订阅源',
+    importing: '正在导入… {{done}} / {{total}}',
     imported_one: '已导入 {{count}} 个订阅源',
     imported_other: '已导入 {{count}} 个订阅源',
     importFailed_one: '{{count}} 个订阅源导入失败',

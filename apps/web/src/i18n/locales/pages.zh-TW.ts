@@ -48,6 +48,7 @@ export default {
     overQuota: '超出今日額度',
     importSelected_one: '匯入 {{count}} 個訂閱源',
     importSelected_other: '匯入 {{count}} 個訂閱源',
+    importing: '正在匯入… {{done}} / {{total}}',
     imported_one: '已匯入 {{count}} 個訂閱源',
     imported_other: '已匯入 {{count}} 個訂閱源',
     importFailed_one: '{{count}} 個訂閱源匯入失敗',

@@ -7,7 +7,7 @@ import { toast } from 'sonner'
 import { Button } from '../../components/Button.tsx'
 import { DownloadIcon, UploadIcon } from '../../components/moreIcons.tsx'
 import { refreshSubscriptions, refreshUnread } from '../../store/index.ts'
-import { exportOpml, importOpml, parseOpml, type OpmlItem, type Quota } from './discoverApi.ts'
+import { exportOpml, importOpml, parseOpml, type ImportResult, type OpmlItem, type Quota } from './discoverApi.ts'
 
 export function OpmlImport({ view }: { view: FeedViewType }) {
   const { t } = useTranslation('discover')
@@ -20,17 +20,32 @@ export function OpmlImport({ view }: { view: FeedViewType }) {
       setSelected(new Set(data.items.filter((i) => !i.subscribed).slice(0, Math.max(0, data.quota.remaining)).map((i) => i.url)))
     },
   })
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
+  /** What an import (or the part of it that went through) changed: the list, the quota, the sidebar. */
+  const landed = (results: ImportResult[], quota: Quota | null) => {
+    setParsed((p) => (p ? { ...p, quota: quota ?? p.quota, items: p.items.map((i) => (results.some((r) => r.url === i.url && r.status !== 'failed') ? { ...i, subscribed: true } : i)) } : p))
+    setSelected((s) => new Set([...s].filter((url) => !results.some((r) => r.url === url))))
+    void refreshSubscriptions()
+    void refreshUnread()
+  }
   const run = useMutation({
-    mutationFn: () => importOpml(parsed!.items.filter((i) => selected.has(i.url)).map((i) => ({ url: i.url, title: i.title, category: i.category, view }))),
+    mutationFn: () => {
+      const items = parsed!.items.filter((i) => selected.has(i.url)).map((i) => ({ url: i.url, title: i.title, category: i.category, view }))
+      setProgress({ done: 0, total: items.length })
+      return importOpml(items, (done, total) => setProgress({ done, total }))
+    },
     onSuccess: (data) => {
       const ok = data.results.filter((r) => r.status !== 'failed').length
       const failed = data.results.length - ok
       toast.success(t('imported', { count: ok }), failed ? { description: t('importFailed', { count: failed }) } : undefined)
-      setParsed((p) => (p ? { ...p, quota: data.quota, items: p.items.map((i) => (data.results.some((r) => r.url === i.url && r.status !== 'failed') ? { ...i, subscribed: true } : i)) } : p))
-      setSelected(new Set())
-      void refreshSubscriptions()
-      void refreshUnread()
+      landed(data.results, data.quota)
     },
+    onError: (error) => {
+      // The batches that went through stay imported; the error itself is shown by the API layer.
+      const partial = (error as { partial?: { results: ImportResult[]; quota: Quota | null } }).partial
+      if (partial?.results.length) landed(partial.results, partial.quota)
+    },
+    onSettled: () => setProgress(null),
   })
   const over = parsed ? selected.size > parsed.quota.remaining : false
   const toggle = (url: string) =>
@@ -74,7 +89,7 @@ export function OpmlImport({ view }: { view: FeedViewType }) {
           </ul>
           <div className="flex justify-end">
             <Button size="sm" busy={run.isPending} disabled={selected.size === 0} onClick={() => run.mutate()} data-testid="opml-import">
-              {t('importSelected', { count: selected.size })}
+              {progress ? t('importing', { done: progress.done, total: progress.total }) : t('importSelected', { count: selected.size })}
             </Button>
           </div>
         </>

@@ -81,8 +81,32 @@ export interface ImportResult {
   error?: { code: number; message: string; reason?: string }
 }
 
-export function importOpml(items: { url: string; title?: string; category?: string | null; view?: FeedViewType }[]): Promise<{ results: ImportResult[]; quota: Quota }> {
-  return api.post('/subscriptions/import', { items })
+export type ImportItem = { url: string; title?: string; category?: string | null; view?: FeedViewType }
+
+/** Feeds per import request: the server fetches each one, a few at a time. */
+export const IMPORT_BATCH = 10
+/** One batch may take a while: ten first fetches of feeds, each allowed 20 s by the server. */
+const IMPORT_BATCH_TIMEOUT_MS = 120_000
+
+/**
+ * Imports the selection in batches, so a long OPML file neither hits the request timeout nor
+ * leaves the reader without news: `onProgress` hears after each batch. A batch that fails ends
+ * the import; its error is thrown with the results so far attached (`partial`).
+ */
+export async function importOpml(items: ImportItem[], onProgress?: (done: number, total: number) => void): Promise<{ results: ImportResult[]; quota: Quota }> {
+  const results: ImportResult[] = []
+  let quota: Quota | null = null
+  for (let i = 0; i < items.length; i += IMPORT_BATCH) {
+    try {
+      const answer = await api.post<{ results: ImportResult[]; quota: Quota }>('/subscriptions/import', { items: items.slice(i, i + IMPORT_BATCH) }, { timeoutMs: IMPORT_BATCH_TIMEOUT_MS })
+      results.push(...answer.results)
+      quota = answer.quota
+    } catch (error) {
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { partial: { results, quota } })
+    }
+    onProgress?.(Math.min(i + IMPORT_BATCH, items.length), items.length)
+  }
+  return { results, quota: quota as Quota }
 }
 
 /** Downloads the user's subscriptions as OPML. */
