@@ -70,9 +70,12 @@ describeBrowser('OPML import', () => {
     await page.getByText(`Imported ${FEEDS} feeds`).waitFor({ timeout: 60_000 })
     // More feeds than one request takes (10): two import requests.
     expect(importRequests).toHaveLength(2)
-    const subscriptions = await page.evaluate(async () => (await (await fetch('/api/subscriptions')).json()).data)
+    const subscriptions: { category: string | null }[] = await page.evaluate(async () => {
+      const res = await fetch('/api/subscriptions')
+      return ((await res.json()) as { data: { category: string | null }[] }).data
+    })
     expect(subscriptions).toHaveLength(FEEDS)
-    expect(new Set(subscriptions.map((s: { category: string | null }) => s.category))).toEqual(new Set(['Gardening']))
+    expect(new Set(subscriptions.map((s) => s.category))).toEqual(new Set(['Gardening']))
     // The sidebar shows the OPML folder as a category.
     await page.locator('nav, aside').getByText('Gardening').first().waitFor({ timeout: 30_000 })
     await screenshot(page, 'opml-02-imported')
