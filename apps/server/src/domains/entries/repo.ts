@@ -35,7 +35,7 @@ export type TimelineQuery = {
 
 /**
  * A timeline query as run: maybe one slice of the publishedAt index (see `timeline`), maybe
- * bounded below by the unread floor of its counters (an unread page: see `unreadFloorOf`).
+ * bounded below by the unread floor of its counters (an unread page: see `unreadLeft`).
  */
 type SliceQuery = TimelineQuery & { slice?: boolean; unreadFloor?: string }
 
@@ -261,36 +261,23 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
   }
 
   /**
-   * How many unread entries of a 'subscribed' timeline are not among `found` (entries a walk has
-   * collected): the unread counters of the subscriptions it shows, minus the found entries still
-   * unread — one statement, so both from the same moment. 0 means the walk has every unread entry
-   * and need not go further down. An entry shown through two subscriptions (a feed and a list
-   * holding it) counts twice, which only ever makes the answer larger.
+   * What the counters say of an unread 'subscribed' timeline, in one statement (so from one moment):
+   * `left`, how many of its unread entries are not among `found` (entries a walk has collected) —
+   * the counters of the subscriptions it shows, minus the found entries still unread; 0 or less
+   * means the walk has every unread entry and need not go further down (an entry shown through a
+   * feed and a list holding it counts twice, which only ever makes it larger) — and `floor`, the
+   * lowest `unreadSince` of the counters that count anything: no unread entry is older
+   * (reads/repo.ts); null when some floor is unknown.
    */
-  async function unreadNotFound(userId: string, scope: Extract<TimelineScope, { kind: 'subscribed' }>, found: string[]): Promise<number> {
+  async function unreadLeft(userId: string, scope: Extract<TimelineScope, { kind: 'subscribed' }>, found: string[]): Promise<{ left: number; floor: string | null }> {
     const where = subscriptionFilter(userId, scope.view, scope.excludePrivate)
     const readSince = found.length ? sql`(select count(*) from entry_reads r where r."userId" = ${userId} and r."entryId" in (${sql.join(found)}))` : sql`0`
-    const { rows } = await sql<{ unread: number | string | null; readSince: number | string }>`select
-      (select sum(u."count") from subscriptions s
-        join unread_counts u on u."userId" = s."userId" and u."sourceId" = coalesce(s."feedId", s."listId", s."inboxId")
-        where ${where}) as unread,
-      ${readSince} as "readSince"`.execute(db)
-    return Number(rows[0]?.unread ?? 0) - (found.length - Number(rows[0]?.readSince ?? 0))
-  }
-
-  /**
-   * Where an unread 'subscribed' timeline can stop: the lowest floor (`unreadSince`) of the
-   * counters it shows that count anything — no unread entry of theirs is older (reads/repo.ts).
-   * `none`: none of them counts anything, the page is empty. `floor` null: some floor is unknown.
-   */
-  async function unreadFloorOf(userId: string, scope: Extract<TimelineScope, { kind: 'subscribed' }>): Promise<{ none: boolean; floor: string | null }> {
-    const where = subscriptionFilter(userId, scope.view, scope.excludePrivate)
-    const { rows } = await sql<{ counters: number | string; floor: string | null }>`select count(*) as counters, min(coalesce(u."unreadSince", '')) as floor
-      from subscriptions s join unread_counts u on u."userId" = s."userId" and u."sourceId" = coalesce(s."feedId", s."listId", s."inboxId")
-      where ${where} and u."count" > 0`.execute(db)
+    const { rows } = await sql<{ unread: number | string | null; floor: string | null; readSince: number | string }>`select c.unread, c.floor, ${readSince} as "readSince"
+      from (select sum(u."count") as unread, min(case when u."count" > 0 then coalesce(u."unreadSince", '') end) as floor
+        from subscriptions s join unread_counts u on u."userId" = s."userId" and u."sourceId" = coalesce(s."feedId", s."listId", s."inboxId")
+        where ${where}) c`.execute(db)
     const row = rows[0]
-    if (!row || Number(row.counters) === 0) return { none: true, floor: null }
-    return { none: false, floor: row.floor ? row.floor : null }
+    return { left: Number(row?.unread ?? 0) - (found.length - Number(row?.readSince ?? 0)), floor: row?.floor ? row.floor : null }
   }
 
   /** The lower end of the slice below a cursor as a value (null: fewer than sliceRows entries left). */
@@ -322,20 +309,16 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
       const [part] = await runTimeline({ ...q, before, limit: q.limit - rows.length, slice: true, unreadFloor })
       rows.push(...part)
       if (rows.length >= q.limit) return rows
-      if (q.read === false && q.scope.kind === 'subscribed') {
-        if (slice === 0) {
-          // A short first slice of an unread page (most pages fill in the first): from here on
-          // the walk goes no lower than the counters' floor, and not at all when they count nothing.
-          const { none, floor } = await unreadFloorOf(q.userId, q.scope)
-          if (none) return rows
-          if (floor) {
-            if (before && floor > before.publishedAt) return rows
-            unreadFloor = floor
-          }
+      if (q.read === false && q.scope.kind === 'subscribed' && (slice === 0 || part.length > 0)) {
+        // A short slice of an unread page (most pages fill in the first): the counters say whether
+        // anything unread is left below — not for someone who has read nearly everything — and,
+        // after the first, how far down the walk may go at most.
+        const { left, floor } = await unreadLeft(q.userId, q.scope, rows.map((r) => r.id))
+        if (left <= 0) return rows
+        if (slice === 0 && floor) {
+          if (before && floor > before.publishedAt) return rows
+          unreadFloor = floor
         }
-        // An unread page that already holds every unread entry (someone who has read nearly
-        // everything): the counters say so, and the rest of the index need not be walked.
-        if ((slice === 0 || part.length > 0) && (await unreadNotFound(q.userId, q.scope, rows.map((r) => r.id))) <= 0) return rows
       }
       // Nobody is waiting for the page any more.
       if (cancelled?.()) return rows
@@ -356,8 +339,8 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
       // SQLite's walk in slices asks for the unread floor only when its first slice comes back short.
       if (sliceRows > 0 && q.scope.kind === 'subscribed' && q.plan !== 'join') return slicedTimeline(q, cancelled)
       if (q.read === false && q.scope.kind === 'subscribed') {
-        const { none, floor } = await unreadFloorOf(q.userId, q.scope)
-        if (none) return []
+        const { left, floor } = await unreadLeft(q.userId, q.scope, [])
+        if (left <= 0) return []
         if (floor && q.before && floor > q.before.publishedAt) return []
         if (floor) q = { ...q, unreadFloor: floor }
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hostOf, normalizeFeedUrl } from './feedUrl.ts'
+import { hasCredentials, hostOf, normalizeFeedUrl } from './feedUrl.ts'
 
 describe('normalizeFeedUrl', () => {
   it.each([
@@ -24,5 +24,14 @@ describe('hostOf', () => {
   it('keeps the port and tolerates junk', () => {
     expect(hostOf('http://127.0.0.1:8080/a')).toBe('127.0.0.1:8080')
     expect(hostOf('not a url')).toBe('')
+  })
+})
+
+describe('hasCredentials', () => {
+  it('is true only for a user or password in the URL', () => {
+    expect(hasCredentials('https://reader:secret@example.com/feed.xml')).toBe(true)
+    expect(hasCredentials('https://reader@example.com/feed.xml')).toBe(true)
+    expect(hasCredentials('https://example.com/feed.xml?next=a@b')).toBe(false)
+    expect(hasCredentials('not a url')).toBe(false)
   })
 })

@@ -23,6 +23,16 @@ export function normalizeFeedUrl(input: string): string | null {
   return url.href
 }
 
+/** True when a feed URL carries credentials (`user:pass@`): such a URL is not moved by a redirect. */
+export function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return parsed.username !== '' || parsed.password !== ''
+  } catch {
+    return false
+  }
+}
+
 /** The host a feed is fetched from (the per-host concurrency key); '' for an unusable URL. */
 export function hostOf(url: string): string {
   try {

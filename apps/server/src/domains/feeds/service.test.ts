@@ -155,6 +155,14 @@ describeEachDialect('feed service', (dialect) => {
     expect((await feeds.getFeed({ id: taken.id })).url).toBe(farm.url('/blog/taken-src/'))
     expect((await feeds.getFeed({ id: occupant.id })).url).toBe(farm.url('/blog/elsewhere/'))
 
+    // A URL with credentials keeps them: it is not moved.
+    programmableFeed('/blog/private/', wordpressItems(2, newest))
+    const withAuth = await feeds.ensureFeed(farm.url('/blog/private/').replace('http://', 'http://reader:secret@'))
+    farm.setRedirect('/blog/private/', '/blog/fresh-home/', 301)
+    await feeds.refreshFeed(withAuth.id)
+    expect((await feeds.getFeed({ id: withAuth.id })).url).toBe(withAuth.url)
+    expect(withAuth.url).toContain('reader:secret@')
+
     // Added by its old address: stored under the new one.
     programmableFeed('/blog/fresh-home/', wordpressItems(2, newest))
     farm.setRedirect('/blog/fresh-old/', '/blog/fresh-home/', 301)

@@ -15,7 +15,7 @@ import type { NormalizedFeed } from '../../reader/normalize/types.ts'
 import { createKeyedLimiter } from '../../jobs/keyedLimiter.ts'
 import { nextCheckAt, WEEK_MS } from '../../jobs/nextCheck.ts'
 import { feedsRepo, type DueFeed, type FeedAnalyticsRow, type FeedPatch, type FeedRow } from './repo.ts'
-import { hostOf, normalizeFeedUrl } from './feedUrl.ts'
+import { hasCredentials, hostOf, normalizeFeedUrl } from './feedUrl.ts'
 import { prepareEntries } from './entryRows.ts'
 import { storeEntries } from './storeEntries.ts'
 import { describeFeedError, feedErrorMessage, retryAfterOf, toFeedAppError } from './feedErrors.ts'
@@ -126,7 +126,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     }
     // A URL that moved permanently is stored under its new address.
     const moved = fetched.movedTo ? normalizeFeedUrl(fetched.movedTo) : null
-    const feedUrl = moved && !/^[a-z]+:\/\/[^/]*@/i.test(resolved.feedUrl) ? moved : resolved.feedUrl
+    const feedUrl = moved && !hasCredentials(resolved.feedUrl) ? moved : resolved.feedUrl
     const nowIso = now.toISOString()
     const id = newId()
     await repo.transaction(async (tx) => {
@@ -176,7 +176,7 @@ export function createFeedService(deps: FeedServiceDeps) {
    */
   async function followPermanentMove(feed: FeedRow, result: FetchResult, now: Date): Promise<void> {
     const target = result.movedTo ? normalizeFeedUrl(result.movedTo) : null
-    if (!target || target === feed.url || /^[a-z]+:\/\/[^/]*@/i.test(feed.url)) return
+    if (!target || target === feed.url || hasCredentials(feed.url)) return
     if (await repo.moveFeedUrl(feed.id, target, now.toISOString())) logger.info({ feedId: feed.id, from: feed.url, to: target }, 'feed moved permanently')
   }
 

@@ -5,25 +5,12 @@ import '../../i18n/index.ts'
 import { useFeedStore } from '../../store/entities/feeds.ts'
 import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'
 import { useUnreadStore } from '../../store/entities/unread.ts'
-import type { Feed, Subscription } from '../../store/index.ts'
+import type { Feed } from '../../store/index.ts'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
 import { SubscriptionList } from './SubscriptionList.tsx'
+import { feedSubscription } from '../../test/fixtures.ts'
 
-const sub = (feedId: string, patch: Partial<Subscription> = {}): Subscription => ({
-  id: `feed/${feedId}`,
-  type: 'feed',
-  feedId,
-  listId: null,
-  inboxId: null,
-  userId: 'u',
-  view: 0,
-  isPrivate: false,
-  hideFromTimeline: false,
-  title: null,
-  category: null,
-  createdAt: null,
-  ...patch,
-})
+const sub = feedSubscription
 
 const feed = (id: string, title: string): Feed => ({
   type: 'feed',

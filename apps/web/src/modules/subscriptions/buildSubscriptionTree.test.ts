@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Subscription } from '../../store/index.ts'
 import { buildSubscriptionTree } from './buildSubscriptionTree.ts'
+import { feedSubscription } from '../../test/fixtures.ts'
 
-const sub = (feedId: string, title: string, category: string | null = null): Subscription => ({
-  id: `feed/${feedId}`,
-  type: 'feed',
-  feedId,
-  listId: null,
-  inboxId: null,
-  userId: 'u',
-  view: 0,
-  isPrivate: false,
-  hideFromTimeline: false,
-  title,
-  category,
-  createdAt: null,
-})
+const sub = (feedId: string, title: string, category: string | null = null) => feedSubscription(feedId, { title, category })
 
 const base = { feeds: {}, lists: {}, inboxes: {}, view: 0, hideAllRead: false }
 

@@ -2,26 +2,12 @@ import { renderHook, act } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseTimelineParams } from '../../app/routeParams.ts'
 import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'
-import type { Subscription } from '../../store/index.ts'
 import { markAllFilterOf } from './markTimelineRead.ts'
 import { neighbourEntry } from './timelineNav.ts'
 import { useRefetchOnSourcesChange } from './useRefetchOnSourcesChange.ts'
+import { feedSubscription } from '../../test/fixtures.ts'
 
-const sub = (feedId: string, patch: Partial<Subscription> = {}): Subscription => ({
-  id: `feed/${feedId}`,
-  type: 'feed',
-  feedId,
-  listId: null,
-  inboxId: null,
-  userId: 'u',
-  view: 0,
-  isPrivate: false,
-  hideFromTimeline: false,
-  title: null,
-  category: null,
-  createdAt: null,
-  ...patch,
-})
+const sub = feedSubscription
 
 describe('timeline glue', () => {
   beforeEach(() => useSubscriptionStore.getState().reset())
