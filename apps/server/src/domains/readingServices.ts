@@ -5,6 +5,7 @@
  */
 import type { AppDeps } from '../app.ts'
 import { readsRepo } from './reads/repo.ts'
+import { unreadRepo } from './unread/repo.ts'
 import { subscriptionsRepo } from './subscriptions/repo.ts'
 import { createSubscriptionsService } from './subscriptions/service.ts'
 import { createOpmlTransfer } from './subscriptions/opmlTransfer.ts'
@@ -34,7 +35,7 @@ function build(deps: AppDeps) {
     subscriptions,
     opml: createOpmlTransfer({ repo: subscriptionsStore, subscriptions, env: deps.env }),
     readsRepo: reads,
-    reads: createReadsService({ repo: reads, lists, inboxes }),
+    reads: createReadsService({ repo: reads, unread: unreadRepo(db, dialect), lists, inboxes }),
     entriesRepo: entriesStore,
     entries: createEntriesService({ repo: entriesStore, reads, lists, inboxes, feeds: deps.feeds, env: deps.env, logger: deps.logger }),
     lists,

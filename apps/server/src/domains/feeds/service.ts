@@ -16,8 +16,8 @@ import { createKeyedLimiter } from '../../jobs/keyedLimiter.ts'
 import { nextCheckAt, WEEK_MS } from '../../jobs/nextCheck.ts'
 import { feedsRepo, type DueFeed, type FeedAnalyticsRow, type FeedPatch, type FeedRow } from './repo.ts'
 import { hasCredentials, hostOf, normalizeFeedUrl } from './feedUrl.ts'
-import { prepareEntries } from './entryRows.ts'
-import { storeEntries } from './storeEntries.ts'
+import { prepareEntries } from '../entries/entryRows.ts'
+import { storeEntries } from '../entries/storeEntries.ts'
 import { describeFeedError, feedErrorMessage, retryAfterOf, toFeedAppError } from './feedErrors.ts'
 
 export type FeedServiceDeps = {
@@ -129,7 +129,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const feedUrl = moved && !hasCredentials(resolved.feedUrl) ? moved : resolved.feedUrl
     const nowIso = now.toISOString()
     const id = newId()
-    await repo.transaction(async (tx) => {
+    await repo.transaction(async (tx, trx) => {
       const inserted = await tx.insertFeed({
         id,
         url: feedUrl,
@@ -148,7 +148,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         leaseOwner: null,
       })
       if (!inserted) return // created meanwhile by another request: that one stored the entries
-      const stored = await storeEntries(tx, id, prepareEntries(feed.entries, now), now)
+      const stored = await storeEntries(trx, id, prepareEntries(feed.entries, now), now)
       const updatesPerWeek = await tx.countPublishedSince(id, new Date(now.getTime() - WEEK_MS).toISOString())
       const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: fetched.maxAgeSeconds, spread: spread() })
       await tx.updateFeed(id, { updatesPerWeek, latestEntryPublishedAt: stored.latestPublishedAt, nextCheckAt: next.toISOString() })
@@ -206,8 +206,8 @@ export function createFeedService(deps: FeedServiceDeps) {
     try {
       const parsed = parse(result, now)
       const prepared = prepareEntries(parsed.entries, now)
-      return await repo.transaction(async (tx) => {
-        const stored = await storeEntries(tx, feed.id, prepared, now)
+      return await repo.transaction(async (tx, trx) => {
+        const stored = await storeEntries(trx, feed.id, prepared, now)
         const updatesPerWeek = await tx.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
         const latest = [feed.latestEntryPublishedAt, stored.latestPublishedAt].filter((d): d is string => d !== null).sort().pop() ?? null
         const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: parsed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
