@@ -11,6 +11,8 @@ import type { AppDeps } from './deps.ts'
 import { CLIENT_IP_HEADER } from './auth/createAuth.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
+import { answerGuard, withSharedAnswers, type ApiDocument } from './lib/apiDocument.ts'
+import { apiReferenceRoutes } from './lib/apiReference.ts'
 import { createSessionCache, credentialOf } from './lib/sessionCache.ts'
 import { idempotency } from './domains/idempotency/middleware.ts'
 import { toIso } from './lib/time.ts'
@@ -28,6 +30,13 @@ import { settingsRoutes } from './domains/settings/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
 
+const API_DESCRIPTION = [
+  'Every answer is `{code: 0, data}` or, on failure, `{code, message, reason?, data?}` with the HTTP status of its code.',
+  'Each error answer lists the catalogue codes it may carry under `x-error-codes` (SPEC §8).',
+  'Sign in through `/api/auth/*` (better-auth): a session cookie, or `Authorization: Bearer <token>`.',
+  'Changes may carry an `Idempotency-Key` header: a retry with the same key gets the first answer again.',
+].join('\n\n')
+
 /** Paths that take uploads and so get the larger body cap. */
 const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/inboxes/email']
 
@@ -38,10 +47,23 @@ function header(c: { req: { header(name: string): string | undefined } }, name: 
   return v ? v.slice(0, 200) : null
 }
 
-export function createApp(deps: AppDeps) {
+export type AppOptions = {
+  /**
+   * Test servers: an error answer whose code the route's description does not list becomes a 500
+   * saying so, so every test that meets one fails (lib/apiDocument.ts, docs/architecture.md).
+   */
+  checkAnswers?: boolean
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { env, auth, logger } = deps
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
+
+  // The contract: every route below with its answers (lib/apiDocument.ts), built on first use.
+  let document: ApiDocument | null = null
+  const apiDocument = () => (document ??= withSharedAnswers(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Brook API', version: '0.7.0', description: API_DESCRIPTION } })))
+  if (options.checkAnswers) app.use('/api/*', answerGuard(apiDocument))
 
   // Request context: id, SPEC §7 client headers, a child logger.
   app.use('*', async (c, next) => {
@@ -145,7 +167,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
 
-  app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Brook API', version: '0.7.0', description: 'Every answer is {code: 0, data} or {code, message, reason?}.' } })
+  // The contract of every route above, and a readable reference of it.
+  app.get('/api/openapi.json', (c) => c.json(apiDocument()))
+  app.route('/api/docs', apiReferenceRoutes())
 
   app.all('/api/*', (c) => c.json({ code: 6, message: 'Not found', reason: `${c.req.method} ${c.req.path}` }, 404))
 

@@ -10,7 +10,7 @@ import { createLogger, type Logger } from './lib/logger.ts'
 import { createMailer } from './domains/mail/mailer.ts'
 import { mailRepo } from './domains/mail/repo.ts'
 import { instanceRepo } from './domains/instance/repo.ts'
-import { createApp } from './app.ts'
+import { createApp, type AppOptions } from './app.ts'
 import type { AppDeps } from './deps.ts'
 import { composeServices } from './compose.ts'
 import { startJobs } from './jobs/startJobs.ts'
@@ -38,11 +38,11 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
 }
 
 /** Starts the roles of env.SERVICES: the HTTP server on env.PORT (0 picks a free port) for `web`, and the jobs. */
-export async function startBrook(env: Env, options: { database?: OpenDatabase; logger?: Logger } = {}): Promise<RunningBrook> {
+export async function startBrook(env: Env, options: { database?: OpenDatabase; logger?: Logger } & AppOptions = {}): Promise<RunningBrook> {
   const deps = await buildDeps(env, options)
   let server: ServerType | null = null
   if (env.SERVICES.includes('web')) {
-    const app = createApp(deps)
+    const app = createApp(deps, { checkAnswers: options.checkAnswers })
     server = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s))
     })

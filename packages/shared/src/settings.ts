@@ -90,6 +90,13 @@ export const settingsPatchSchemas = {
   ai: z.strictObject(aiShape).partial(),
 } as const
 
+/** Per tab: every key with its type (what GET /settings answers: the defaults with the stored values over them). */
+export const settingsTabSchemas = {
+  general: z.object(generalShape),
+  ui: z.object(uiShape),
+  ai: z.object(aiShape),
+} as const
+
 export type GeneralSettings = z.infer<z.ZodObject<typeof generalShape>>
 export type UiSettings = z.infer<z.ZodObject<typeof uiShape>>
 export type AiSettings = z.infer<z.ZodObject<typeof aiShape>>

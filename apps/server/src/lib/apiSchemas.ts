@@ -1,25 +1,68 @@
 /** Small zod/OpenAPI building blocks the reading routes share: envelopes, error answers, query parsing. */
 import { z } from '@hono/zod-openapi'
-import { isValidId } from '@brook/shared'
+import { ErrorCatalogue, isValidId, type ErrorCode } from '@brook/shared'
+import { statusOf } from './appError.ts'
 
 /** `{code: 0, data}` around a data schema. */
 export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.literal(0), data })
 
 /** The error body of every failure. */
-export const ErrorSchema = z.object({ code: z.number(), message: z.string(), reason: z.string().optional(), data: z.unknown().optional() }).openapi('Error')
+export const ErrorSchema = z
+  .object({
+    code: z.number().openapi({ description: 'A code of the error catalogue (SPEC §8; `x-error-codes` of each answer lists the ones it may carry)' }),
+    message: z.string().openapi({ description: "The catalogue's message of the code" }),
+    reason: z.string().optional().openapi({ description: 'What exactly went wrong, for people' }),
+    data: z
+      .array(z.object({ code: z.string(), path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+      .optional()
+      .openapi({ description: 'Validation failures (code 4, 7002): one item per wrong field' }),
+  })
+  .openapi('Error')
 
 /** An OpenAPI JSON response entry. */
 export const jsonResponse = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
 
-/** Error answers every signed-in route can give, plus the route's own. */
-export function errors(extra: Partial<Record<400 | 403 | 404 | 409 | 413 | 422 | 429, string>> = {}) {
-  const out: Record<number, ReturnType<typeof jsonResponse>> = {
-    400: jsonResponse(ErrorSchema, extra[400] ?? 'Invalid input (4)'),
-    401: jsonResponse(ErrorSchema, 'Not signed in (1000)'),
+/** The OpenAPI extension that lists the catalogue codes an error answer may carry. */
+export const ERROR_CODES_KEY = 'x-error-codes'
+
+/** One error answer: its catalogue codes (all of one HTTP status), described and listed under x-error-codes. */
+export function errorResponse(codes: ErrorCode[]) {
+  return {
+    description: codes.map((code) => `${code}: ${ErrorCatalogue[code]}`).join('; '),
+    content: { 'application/json': { schema: ErrorSchema } },
+    [ERROR_CODES_KEY]: codes,
   }
-  for (const [status, description] of Object.entries(extra)) if (status !== '400') out[Number(status)] = jsonResponse(ErrorSchema, description)
-  return out
 }
+
+/** Error answers grouped by HTTP status (the status of each code: lib/appError.ts). */
+export function errorResponses(codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>()
+  for (const code of new Set(codes)) {
+    const status = statusOf(code)
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code])
+  }
+  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorResponse(list.sort((a, b) => a - b))]))
+}
+
+/**
+ * The error answers of a signed-in route: invalid input (4) and not signed in (1000), plus the
+ * route's own catalogue codes. Every code a route's service can throw must be listed: the
+ * contract test (test/apiContract.test.ts) and the test servers' guard hold routes to it.
+ */
+export function errors(...codes: ErrorCode[]) {
+  return errorResponses([4, 1000, ...codes])
+}
+
+/** The error answers of a route anyone may call (no 1000). */
+export function publicErrors(...codes: ErrorCode[]) {
+  return errorResponses([4, ...codes])
+}
+
+/** Any JSON value (what a webhook sender put in an entry's `extra`). */
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+export const JsonValueSchema: z.ZodType<Json> = z
+  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValueSchema), z.record(z.string(), JsonValueSchema)]))
+  .openapi('JsonValue', { description: 'Any JSON value' })
 
 /** A required JSON body. */
 export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })

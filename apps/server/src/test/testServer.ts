@@ -29,7 +29,8 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...env,
   })
-  const brook = await startBrook(parsed, { database, logger: createLogger(parsed.LOG_LEVEL) })
+  // Every error answer must be one its route describes (lib/apiDocument.ts answerGuard).
+  const brook = await startBrook(parsed, { database, logger: createLogger(parsed.LOG_LEVEL), checkAnswers: true })
   return {
     ...brook,
     database,

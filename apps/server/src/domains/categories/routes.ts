@@ -26,7 +26,7 @@ const patchRoute = createRoute({
   tags: ['categories'],
   summary: 'Rename a category (from → category) or move subscriptions into one (feedIdList → category)',
   request: jsonBody(z.strictObject({ category: name, from: name.optional(), feedIdList: ids.optional() })),
-  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions changed'), ...errors({ 404: 'No such category or subscriptions (6)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions changed'), ...errors(6) },
 })
 
 const deleteRoute = createRoute({
@@ -35,7 +35,7 @@ const deleteRoute = createRoute({
   tags: ['categories'],
   summary: 'Clear a category (deleteSubscriptions false keeps them) or unsubscribe its subscriptions',
   request: jsonBody(z.strictObject({ category: name.optional(), feedIdList: ids.optional(), deleteSubscriptions: z.boolean() })),
-  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions changed or went'), ...errors({ 404: 'No such category or subscriptions (6)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions changed or went'), ...errors(6) },
 })
 
 export function categoriesRoutes({ categories }: { categories: CategoriesService }) {

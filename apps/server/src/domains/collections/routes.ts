@@ -21,7 +21,7 @@ const addRoute = createRoute({
   tags: ['collections'],
   summary: 'Star an entry',
   request: jsonBody(z.strictObject({ entryId: idSchema, view: viewSchema.optional() })),
-  responses: { 200: jsonResponse(envelope(CollectionSchema), 'The star'), ...errors({ 404: 'No such entry (3000)' }) },
+  responses: { 200: jsonResponse(envelope(CollectionSchema), 'The star'), ...errors(3000) },
 })
 
 const removeRoute = createRoute({
@@ -30,7 +30,7 @@ const removeRoute = createRoute({
   tags: ['collections'],
   summary: 'Unstar an entry',
   request: jsonBody(z.strictObject({ entryId: idSchema })),
-  responses: { 200: jsonResponse(envelope(z.object({ entryId: z.string() })), 'Unstarred'), ...errors({ 404: 'Not starred (3000)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ entryId: z.string() })), 'Unstarred'), ...errors(3000) },
 })
 
 export function collectionsRoutes({ collections }: { collections: CollectionsService }) {

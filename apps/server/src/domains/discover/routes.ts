@@ -25,7 +25,7 @@ const discoverRoute = createRoute({
   tags: ['discover'],
   summary: 'Feeds behind a URL, or known feeds and lists matching a keyword',
   request: jsonBody(z.strictObject({ keyword: z.string().trim().min(1).max(2048), target: z.enum(['feeds', 'lists']).optional() })),
-  responses: { 200: jsonResponse(envelope(z.array(ResultSchema)), 'Results'), ...errors({ 422: 'The URL could not be fetched (2003)' }) },
+  responses: { 200: jsonResponse(envelope(z.array(ResultSchema)), 'Results'), ...errors(2003) },
 })
 
 export function discoverRoutes({ discover }: { discover: DiscoverService }) {

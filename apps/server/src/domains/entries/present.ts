@@ -1,5 +1,6 @@
 /** Entry rows → the API shapes of SPEC §3 (entries) and §7 (timeline items: {entries, feeds, read…}). */
 import { z } from '@hono/zod-openapi'
+import { JsonValueSchema } from '../../lib/apiSchemas.ts'
 import { FeedSchema, presentFeed } from '../feeds/present.ts'
 import type { FeedRow, InboxRow } from './repo.ts'
 
@@ -26,10 +27,18 @@ export const EntrySchema = z
     categories: z.array(z.string()).nullable(),
     media: z.array(MediaSchema).nullable(),
     attachments: z.array(AttachmentSchema).nullable(),
-    extra: z.record(z.string(), z.unknown()).nullable(),
+    extra: z.record(z.string(), JsonValueSchema).nullable().openapi({ description: 'What the webhook sender put in extra (inbox entries)' }),
     language: z.string().nullable(),
   })
   .openapi('Entry')
+
+/** A feed fetched for a preview and not stored (so without an id). */
+export const PreviewFeedSchema = z
+  .object({ type: z.literal('feed'), id: z.null(), url: z.string(), title: z.string().nullable(), description: z.string().nullable(), siteUrl: z.string().nullable(), image: z.string().nullable(), language: z.string().nullable() })
+  .openapi('PreviewFeed')
+
+/** An entry of a preview: a stored one, or one fetched now (id and feedId null). */
+export const PreviewEntrySchema = EntrySchema.extend({ id: z.string().nullable() }).openapi('PreviewEntry')
 
 /** The source an inbox entry came from, in the place a feed would be. */
 export const InboxSourceSchema = z.object({ type: z.literal('inbox'), id: z.string(), title: z.string().nullable(), ownerUserId: z.string() }).openapi('InboxSource')

@@ -10,7 +10,8 @@ import { normalizeFeedUrl } from '../feeds/feedUrl.ts'
 import type { ProfilesService } from '../profiles/service.ts'
 import type { DiscoverService } from '../discover/service.ts'
 import type { EntriesService } from './service.ts'
-import { EntrySchema, TimelineItemSchema } from './present.ts'
+import { EntrySchema, PreviewEntrySchema, PreviewFeedSchema, TimelineItemSchema } from './present.ts'
+import { FeedSchema } from '../feeds/present.ts'
 
 const DEFAULT_LIMIT = 20
 const MAX_LIMIT = 100
@@ -39,7 +40,7 @@ const listRoute = createRoute({
   request: { query: TimelineQuery },
   responses: {
     200: jsonResponse(envelope(z.union([z.array(TimelineItemSchema), TimelineItemSchema])), 'Items {entries, feeds, read, view, collections}, or one item'),
-    ...errors({ 403: 'Not your inbox (10003)', 404: 'No such entry (3000), list (8000) or inbox (10000)' }),
+    ...errors(10003, 3000, 8000, 10000),
   },
 })
 
@@ -72,7 +73,7 @@ const checkNewRoute = createRoute({
   },
   responses: {
     200: jsonResponse(envelope(z.object({ hasNew: z.boolean(), entryId: z.string().nullable(), latestAt: z.string().nullable() })), 'The newest such entry'),
-    ...errors({ 403: 'Not your inbox (10003)', 404: 'No such list (8000) or inbox (10000)' }),
+    ...errors(10003, 8000, 10000),
   },
 })
 
@@ -89,7 +90,7 @@ const historiesRoute = createRoute({
   },
   responses: {
     200: jsonResponse(envelope(z.object({ users: z.record(z.string(), UserSummary), entryReadHistories: z.object({ entryId: z.string(), userIds: z.array(z.string()), readCount: z.number() }), total: z.number() })), 'Readers'),
-    ...errors({ 404: 'No such entry (3000)' }),
+    ...errors(3000),
   },
 })
 
@@ -100,8 +101,8 @@ const previewRoute = createRoute({
   summary: 'The entries of a feed URL without subscribing',
   request: jsonBody(z.strictObject({ url: z.string().min(1).max(2048) })),
   responses: {
-    200: jsonResponse(envelope(z.object({ feed: z.record(z.string(), z.unknown()), entries: z.array(z.record(z.string(), z.unknown())) })), 'The feed and its newest entries'),
-    ...errors({ 422: 'Fetch (2003) or parse (2004) error' }),
+    200: jsonResponse(envelope(z.object({ feed: z.union([FeedSchema, PreviewFeedSchema]), entries: z.array(PreviewEntrySchema) })), 'The feed and its newest entries (a stored feed as stored; another as fetched now, ids null)'),
+    ...errors(2003, 2004),
   },
 })
 
@@ -113,7 +114,7 @@ const readabilityRoute = createRoute({
   request: jsonBody(z.strictObject({ id: idSchema })),
   responses: {
     200: jsonResponse(envelope(z.object({ content: z.string().nullable(), updatedAt: z.string().nullable(), cached: z.boolean() })), 'Sanitized article HTML'),
-    ...errors({ 400: 'Invalid input (4) or nothing readable (3)', 404: 'No such entry (3000)', 422: 'The page could not be fetched (2003)' }),
+    ...errors(3, 3000, 2003),
   },
 })
 
@@ -123,7 +124,7 @@ const inboxDetailRoute = createRoute({
   tags: ['entries'],
   summary: 'One inbox entry (content included)',
   request: { query: z.strictObject({ id: idSchema }) },
-  responses: { 200: jsonResponse(envelope(TimelineItemSchema), 'The entry'), ...errors({ 404: 'No such entry (3000)' }) },
+  responses: { 200: jsonResponse(envelope(TimelineItemSchema), 'The entry'), ...errors(3000) },
 })
 
 const inboxListRoute = createRoute({
@@ -140,7 +141,7 @@ const inboxListRoute = createRoute({
       beforeId: idSchema.optional(),
     }),
   ),
-  responses: { 200: jsonResponse(envelope(z.array(TimelineItemSchema)), 'Items'), ...errors({ 403: 'Not your inbox (10003)', 404: 'No such inbox (10000)' }) },
+  responses: { 200: jsonResponse(envelope(z.array(TimelineItemSchema)), 'Items'), ...errors(10003, 10000) },
 })
 
 const inboxDeleteRoute = createRoute({
@@ -149,7 +150,7 @@ const inboxDeleteRoute = createRoute({
   tags: ['entries'],
   summary: 'Delete an entry of one of your inboxes',
   request: jsonBody(z.strictObject({ entryId: idSchema })),
-  responses: { 200: jsonResponse(envelope(z.object({ entryId: z.string() })), 'Deleted'), ...errors({ 403: 'Not your inbox (10003)', 404: 'No such entry (3000)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ entryId: z.string() })), 'Deleted'), ...errors(10003, 3000) },
 })
 
 export function entriesRoutes({ entries, profiles, discover }: { entries: EntriesService; profiles: Pick<ProfilesService, 'byIds'>; discover: Pick<DiscoverService, 'knownFeed'> }) {

@@ -5,16 +5,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
+import { envelope, errors, jsonResponse } from '../../lib/apiSchemas.ts'
 import type { FeedService } from './service.ts'
 import { FeedAnalyticsSchema, FeedSchema, presentAnalytics, presentFeed } from './present.ts'
 
-const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.literal(0), data })
-const ErrorSchema = z.object({ code: z.number(), message: z.string(), reason: z.string().optional() })
-const json = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const failures = {
-  400: json(ErrorSchema, 'Invalid input (4) or neither id nor url (2002)'),
-  401: json(ErrorSchema, 'Not signed in (1000)'),
-}
+const json = jsonResponse
 
 const FeedWithAnalytics = z.object({ feed: FeedSchema, analytics: FeedAnalyticsSchema })
 const IdBody = z.object({ id: z.string().min(1).max(64) })
@@ -25,7 +20,7 @@ const getFeedRoute = createRoute({
   tags: ['feeds'],
   summary: 'A feed by id or url, with its analytics',
   request: { query: z.object({ id: z.string().max(64).optional(), url: z.string().max(2048).optional() }) },
-  responses: { 200: json(envelope(FeedWithAnalytics), 'The feed'), 404: json(ErrorSchema, 'No such feed (2001)'), ...failures },
+  responses: { 200: json(envelope(FeedWithAnalytics), 'The feed'), ...errors(2002, 2001) },
 })
 
 const analyticsRoute = createRoute({
@@ -34,7 +29,7 @@ const analyticsRoute = createRoute({
   tags: ['feeds'],
   summary: 'Analytics of several feeds, keyed by feed id',
   request: { body: { content: { 'application/json': { schema: z.object({ id: z.array(z.string().max(64)).max(1000) }) } }, required: true } },
-  responses: { 200: json(envelope(z.object({ analytics: z.record(z.string(), FeedAnalyticsSchema) })), 'Analytics by feed id'), ...failures },
+  responses: { 200: json(envelope(z.object({ analytics: z.record(z.string(), FeedAnalyticsSchema) })), 'Analytics by feed id'), ...errors() },
 })
 
 const refreshRoute = createRoute({
@@ -45,9 +40,7 @@ const refreshRoute = createRoute({
   request: { body: { content: { 'application/json': { schema: IdBody } }, required: true } },
   responses: {
     200: json(envelope(z.object({ feed: FeedSchema, status: z.string(), inserted: z.number(), updated: z.number() })), 'The feed after the check; a failure shows in errorMessage'),
-    403: json(ErrorSchema, 'Not an admin (2000)'),
-    404: json(ErrorSchema, 'No such feed (2001)'),
-    ...failures,
+    ...errors(2000, 2001),
   },
 })
 
@@ -57,7 +50,7 @@ const resetRoute = createRoute({
   tags: ['feeds'],
   summary: "Clear a feed's error state and validators and check it again soon",
   request: { body: { content: { 'application/json': { schema: IdBody } }, required: true } },
-  responses: { 200: json(envelope(z.object({ feed: FeedSchema })), 'The reset feed'), 404: json(ErrorSchema, 'No such feed (2001)'), ...failures },
+  responses: { 200: json(envelope(z.object({ feed: FeedSchema })), 'The reset feed'), ...errors(2001) },
 })
 
 export function feedsRoutes({ feeds }: { feeds: FeedService }) {

@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
-import { envelope, errors, jsonBody, jsonResponse } from '../../lib/apiSchemas.ts'
+import { envelope, errors, JsonValueSchema, jsonBody, jsonResponse, publicErrors } from '../../lib/apiSchemas.ts'
 import type { EntriesService } from '../entries/service.ts'
 import type { InboxesService } from './service.ts'
 import { InboxSchema } from './present.ts'
@@ -16,7 +16,6 @@ export const INBOX_SECRET_HEADER = 'x-inbox-secret'
 
 const handle = z.string().trim().min(1).max(64)
 const title = z.string().max(200).nullable()
-const notYours = { 403: 'Not your inbox (10003)', 404: 'No such inbox (10000)' } as const
 
 const WebhookEntry = z.strictObject({
   guid: z.string().min(1).max(1000),
@@ -36,7 +35,7 @@ const WebhookEntry = z.strictObject({
     .max(50)
     .nullable()
     .optional(),
-  extra: z.record(z.string(), z.unknown()).nullable().optional(),
+  extra: z.record(z.string(), JsonValueSchema).nullable().optional(),
   read: z.boolean().optional(),
 })
 
@@ -46,7 +45,7 @@ const getRoute = createRoute({
   tags: ['inboxes'],
   summary: 'One of your inboxes',
   request: { query: z.strictObject({ handle }) },
-  responses: { 200: jsonResponse(envelope(InboxSchema), 'The inbox'), ...errors(notYours) },
+  responses: { 200: jsonResponse(envelope(InboxSchema), 'The inbox'), ...errors(10003, 10000) },
 })
 
 const listRoute = createRoute({
@@ -64,7 +63,7 @@ const createInboxRoute = createRoute({
   tags: ['inboxes'],
   summary: 'Create an inbox (you are subscribed to it)',
   request: jsonBody(z.strictObject({ handle, title: title.optional() })),
-  responses: { 200: jsonResponse(envelope(InboxSchema), 'The inbox with its secret'), ...errors({ 400: 'Invalid handle (1002), trial cap (1102), subscription limit (2011)', 409: 'Handle taken (10001)' }) },
+  responses: { 200: jsonResponse(envelope(InboxSchema), 'The inbox with its secret'), ...errors(1002, 1102, 2011, 10001) },
 })
 
 const updateRoute = createRoute({
@@ -73,7 +72,7 @@ const updateRoute = createRoute({
   tags: ['inboxes'],
   summary: "Rename an inbox's title",
   request: jsonBody(z.strictObject({ handle, title })),
-  responses: { 200: jsonResponse(envelope(InboxSchema), 'The inbox'), ...errors(notYours) },
+  responses: { 200: jsonResponse(envelope(InboxSchema), 'The inbox'), ...errors(10003, 10000) },
 })
 
 const deleteRoute = createRoute({
@@ -82,7 +81,7 @@ const deleteRoute = createRoute({
   tags: ['inboxes'],
   summary: 'Delete an inbox with its entries',
   request: jsonBody(z.strictObject({ handle })),
-  responses: { 200: jsonResponse(envelope(z.object({ handle: z.string() })), 'Deleted'), ...errors(notYours) },
+  responses: { 200: jsonResponse(envelope(z.object({ handle: z.string() })), 'Deleted'), ...errors(10003, 10000) },
 })
 
 const webhookRoute = createRoute({
@@ -96,7 +95,7 @@ const webhookRoute = createRoute({
   },
   responses: {
     200: jsonResponse(envelope(z.object({ id: z.string(), created: z.boolean() })), 'Stored (created false: that guid was already there)'),
-    ...errors({ 403: 'Wrong secret (10003)', 404: 'No such inbox (10000)' }),
+    ...publicErrors(10003, 10000),
   },
 })
 

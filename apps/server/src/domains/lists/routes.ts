@@ -14,7 +14,6 @@ import { ListSchema, ListWithFeedsSchema } from './present.ts'
 const text = (max: number) => z.string().max(max)
 const fee = z.number().int().min(0).max(1_000_000)
 const image = z.string().max(2048).nullable()
-const ownerOnly = { 403: 'Not your list (8001)', 404: 'No such list (8000)' } as const
 
 const getRoute = createRoute({
   method: 'get',
@@ -24,7 +23,7 @@ const getRoute = createRoute({
   request: { query: z.strictObject({ listId: idSchema }) },
   responses: {
     200: jsonResponse(envelope(z.object({ list: ListWithFeedsSchema, subscriptionCount: z.number(), feedCount: z.number(), subscription: SubscriptionSchema.nullable() })), 'The list'),
-    ...errors({ 404: 'No such list (8000)' }),
+    ...errors(8000),
   },
 })
 
@@ -52,7 +51,7 @@ const editRoute = createRoute({
   tags: ['lists'],
   summary: 'Edit a list (a new view moves its subscriptions along)',
   request: jsonBody(z.strictObject({ listId: idSchema, title: text(200).trim().min(1).optional(), description: text(2000).nullable().optional(), image: image.optional(), view: viewSchema.optional(), fee: fee.optional() })),
-  responses: { 200: jsonResponse(envelope(ListSchema), 'The list'), ...errors(ownerOnly) },
+  responses: { 200: jsonResponse(envelope(ListSchema), 'The list'), ...errors(8001, 8000) },
 })
 
 const deleteRoute = createRoute({
@@ -61,7 +60,7 @@ const deleteRoute = createRoute({
   tags: ['lists'],
   summary: 'Delete a list nobody follows',
   request: jsonBody(z.strictObject({ listId: idSchema })),
-  responses: { 200: jsonResponse(envelope(z.object({ listId: z.string() })), 'Deleted'), ...errors({ ...ownerOnly, 409: 'Still followed (8004)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ listId: z.string() })), 'Deleted'), ...errors(8001, 8000, 8004) },
 })
 
 const addFeedsRoute = createRoute({
@@ -70,7 +69,7 @@ const addFeedsRoute = createRoute({
   tags: ['lists'],
   summary: 'Add feeds to a list',
   request: jsonBody(z.strictObject({ listId: idSchema, feedId: idSchema.optional(), feedIds: z.array(idSchema).min(1).max(500).optional() })),
-  responses: { 200: jsonResponse(envelope(z.array(FeedSchema)), 'The added feeds'), ...errors({ 403: 'Not your list (8001)', 404: 'No such list (8000) or feed (2001)', 409: 'Already in the list (8003)' }) },
+  responses: { 200: jsonResponse(envelope(z.array(FeedSchema)), 'The added feeds'), ...errors(8001, 8000, 2001, 8003) },
 })
 
 const removeFeedRoute = createRoute({
@@ -79,7 +78,7 @@ const removeFeedRoute = createRoute({
   tags: ['lists'],
   summary: 'Remove a feed from a list',
   request: jsonBody(z.strictObject({ listId: idSchema, feedId: idSchema })),
-  responses: { 200: jsonResponse(envelope(z.object({ listId: z.string(), feedId: z.string() })), 'Removed'), ...errors({ ...ownerOnly, 404: 'No such list (8000), or the feed is not in it (2001)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ listId: z.string(), feedId: z.string() })), 'Removed'), ...errors(8001, 8000, 2001) },
 })
 
 const removeFeedByPathRoute = createRoute({
@@ -88,7 +87,7 @@ const removeFeedByPathRoute = createRoute({
   tags: ['lists'],
   summary: 'Remove a feed from a list (path form)',
   request: { params: z.object({ id: idSchema, feedId: idSchema }) },
-  responses: { 200: jsonResponse(envelope(z.object({ listId: z.string(), feedId: z.string() })), 'Removed'), ...errors({ ...ownerOnly, 404: 'No such list (8000), or the feed is not in it (2001)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ listId: z.string(), feedId: z.string() })), 'Removed'), ...errors(8001, 8000, 2001) },
 })
 
 const exportRoute = createRoute({
@@ -97,7 +96,7 @@ const exportRoute = createRoute({
   tags: ['lists'],
   summary: "A list's feeds as OPML",
   request: { params: z.object({ id: idSchema }), query: z.strictObject({}) },
-  responses: { 200: { description: 'OPML document', content: { 'text/x-opml': { schema: z.string() } } }, ...errors({ 404: 'No such list (8000)' }) },
+  responses: { 200: { description: 'OPML document', content: { 'text/x-opml': { schema: z.string() } } }, ...errors(8000) },
 })
 
 export function listsRoutes({ lists }: { lists: ListsService }) {

@@ -3,13 +3,22 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Env } from '../../env.ts'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { createRouter } from '../../lib/router.ts'
+import { ERROR_CODES_KEY } from '../../lib/apiSchemas.ts'
 import { probeBullmq, probeDatabase, probeRedis, probeRsshub, type ProbeResult } from './checks.ts'
 
 const ProbeSchema = z.object({
   status: z.enum(['ok', 'not_configured', 'error']),
   latencyMs: z.number().optional(),
   message: z.string().optional(),
-  detail: z.record(z.string(), z.unknown()).optional(),
+  detail: z
+    .object({
+      version: z.string().optional().openapi({ description: 'postgresql: the server version' }),
+      reply: z.string().optional().openapi({ description: "redis: PING's reply" }),
+      queue: z.string().optional().openapi({ description: 'bullmq: the refresh queue' }),
+      counts: z.record(z.string(), z.number()).optional().openapi({ description: 'bullmq: jobs per state' }),
+      httpStatus: z.number().optional().openapi({ description: "rsshub: the instance's HTTP status" }),
+    })
+    .optional(),
 })
 
 const names = ['postgresql', 'redis', 'bullmq', 'rsshub'] as const
@@ -22,7 +31,7 @@ function probeRoute(name: (typeof names)[number]) {
     summary: `Health of ${name}`,
     responses: {
       200: { description: 'Healthy or not configured', content: { 'application/json': { schema: z.object({ code: z.literal(0), data: ProbeSchema }) } } },
-      503: { description: 'Configured but failing', content: { 'application/json': { schema: z.object({ code: z.number(), message: z.string(), reason: z.string(), data: ProbeSchema }) } } },
+      503: { description: 'Configured but failing (1005: Internal error)', [ERROR_CODES_KEY]: [1005], content: { 'application/json': { schema: z.object({ code: z.number(), message: z.string(), reason: z.string(), data: ProbeSchema }) } } },
     },
   })
 }

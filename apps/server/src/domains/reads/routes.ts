@@ -26,7 +26,7 @@ const markRoute = createRoute({
   tags: ['reads'],
   summary: 'Mark entries read',
   request: jsonBody(z.strictObject({ entryIds, isInbox: z.boolean().optional(), readHistories: z.array(z.string()).max(1000).optional() })),
-  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many were unread'), ...errors({ 404: 'No such entry (3000)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many were unread'), ...errors(3000) },
 })
 
 const unmarkRoute = createRoute({
@@ -35,7 +35,7 @@ const unmarkRoute = createRoute({
   tags: ['reads'],
   summary: 'Mark entries unread',
   request: jsonBody(z.strictObject({ entryId: idSchema.optional(), entryIds: entryIds.optional(), isInbox: z.boolean().optional() })),
-  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many were read'), ...errors({ 404: 'No such entry (3000)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many were read'), ...errors(3000) },
 })
 
 const allRoute = createRoute({
@@ -56,7 +56,7 @@ const allRoute = createRoute({
       insertedBefore: timeInput.optional().openapi({ description: 'insertedAt < this (ISO or epoch ms)' }),
     }),
   ),
-  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many entries were marked'), ...errors({ 403: 'Not your inbox (10003)', 404: 'No such list (8000) or inbox (10000)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many entries were marked'), ...errors(10003, 8000, 10000) },
 })
 
 const totalRoute = createRoute({

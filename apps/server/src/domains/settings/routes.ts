@@ -1,10 +1,13 @@
 /** /api/settings: the ui, general and ai tabs (SPEC §3, §7), with defaults from @brook/shared. */
 import { createRoute, z } from '@hono/zod-openapi'
+import { SETTINGS_TABS, settingsPatchSchemas, settingsTabSchemas } from '@brook/shared'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, jsonResponse } from '../../lib/apiSchemas.ts'
 import type { SettingsService } from './service.ts'
 
-const Tabs = z.object({ ui: z.record(z.string(), z.unknown()), general: z.record(z.string(), z.unknown()), ai: z.record(z.string(), z.unknown()) })
+const Tabs = z.object({ ui: settingsTabSchemas.ui, general: settingsTabSchemas.general, ai: settingsTabSchemas.ai })
+/** A tab's stored values: some of its keys. */
+const StoredTab = z.union([settingsPatchSchemas.ui, settingsPatchSchemas.general, settingsPatchSchemas.ai])
 const Updated = z.object({ ui: z.string().nullable(), general: z.string().nullable(), ai: z.string().nullable() })
 
 const getRoute = createRoute({
@@ -27,8 +30,8 @@ const patchRoute = createRoute({
     body: { content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } }, required: true },
   },
   responses: {
-    200: jsonResponse(envelope(z.object({ tab: z.string(), settings: z.record(z.string(), z.unknown()), updated: z.string() })), "The tab's stored values"),
-    ...errors({ 400: 'Invalid tab (7001), invalid payload (7002), payload too large (7003)' }),
+    200: jsonResponse(envelope(z.object({ tab: z.enum(SETTINGS_TABS), settings: StoredTab, updated: z.string() })), "The tab's stored values"),
+    ...errors(7001, 7002, 7003),
   },
 })
 

@@ -2,13 +2,14 @@
  * Settings rules (SPEC §3, §5): three tabs; a patch carries only its tab's keys with their types
  * (7002 otherwise), merges over what is stored, and the result stays under 64 KiB (7003).
  */
-import { defaultSettings, isSettingsTab, SETTINGS_PAYLOAD_MAX_BYTES, SETTINGS_TABS, settingsPatchSchemas, type SettingsTab } from '@brook/shared'
+import { defaultSettings, isSettingsTab, SETTINGS_PAYLOAD_MAX_BYTES, SETTINGS_TABS, settingsPatchSchemas, type SettingsByTab, type SettingsTab } from '@brook/shared'
 import { AppError } from '../../lib/appError.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { SettingsRepo } from './repo.ts'
 
 export type SettingsAnswer = {
-  settings: Record<SettingsTab, Record<string, unknown>>
+  /** Stored values were checked against their tab's keys when saved. */
+  settings: SettingsByTab
   updated: Record<SettingsTab, string | null>
 }
 
@@ -27,14 +28,14 @@ export function createSettingsService(repo: SettingsRepo) {
     async get(userId: string): Promise<SettingsAnswer> {
       const defaults = defaultSettings()
       const stored = new Map((await repo.all(userId)).map((r) => [r.tab, r]))
-      const settings = {} as SettingsAnswer['settings']
+      const settings = {} as Record<SettingsTab, Record<string, unknown>>
       const updated = {} as SettingsAnswer['updated']
       for (const tab of SETTINGS_TABS) {
         const row = stored.get(tab)
         settings[tab] = { ...defaults[tab], ...(row ? parseStored(row.payload) : {}) }
         updated[tab] = row?.updatedAt ?? null
       }
-      return { settings, updated }
+      return { settings: settings as unknown as SettingsByTab, updated }
     },
 
     /** PATCH /settings/{tab}: returns the tab's stored values and update time. */

@@ -87,7 +87,7 @@ const subscribeRoute = createRoute({
   request: jsonBody(SubscribeBody),
   responses: {
     200: jsonResponse(envelope(z.object({ feed: FeedSchema.nullable(), list: ListSchema.nullable(), unread: z.number(), created: z.boolean() })), 'The followed feed or list and its unread count'),
-    ...errors({ 400: 'Invalid input (4), no target (2002), trial caps (1100/1101), subscription limit (2011)', 403: 'Paid list (1004)', 404: 'No such feed (2001) or list (8000)', 422: 'Feed fetch (2003) or parse (2004) error' }),
+    ...errors(2002, 1100, 1101, 2011, 1004, 2001, 8000, 2003, 2004),
   },
 })
 
@@ -97,7 +97,7 @@ const editRoute = createRoute({
   tags: ['subscriptions'],
   summary: 'Edit one subscription (view, title, category, private, hidden from timeline)',
   request: jsonBody(EditBody),
-  responses: { 200: jsonResponse(envelope(SubscriptionSchema), 'The subscription'), ...errors({ 404: 'Not subscribed (6)' }) },
+  responses: { 200: jsonResponse(envelope(SubscriptionSchema), 'The subscription'), ...errors(6) },
 })
 
 const deleteRoute = createRoute({
@@ -106,7 +106,7 @@ const deleteRoute = createRoute({
   tags: ['subscriptions'],
   summary: 'Unsubscribe (feedIdList, feedId, listId, inboxId or url)',
   request: jsonBody(DeleteBody),
-  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions went'), ...errors({ 404: 'Not subscribed (6)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions went'), ...errors(6) },
 })
 
 const batchRoute = createRoute({
@@ -115,7 +115,7 @@ const batchRoute = createRoute({
   tags: ['subscriptions'],
   summary: 'Set view and/or category (and flags) of several subscriptions',
   request: jsonBody(BatchBody),
-  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many changed'), ...errors({ 404: 'None subscribed (6)' }) },
+  responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many changed'), ...errors(6) },
 })
 
 const uploadBody = (json: z.ZodTypeAny) => ({
@@ -130,7 +130,7 @@ const parseRoute = createRoute({
   request: uploadBody(OpmlJson),
   responses: {
     200: jsonResponse(envelope(z.object({ title: z.string().nullable(), items: z.array(OpmlItemSchema), quota: QuotaSchema })), 'The feeds of the document'),
-    ...errors({ 400: 'Invalid input (4) or not OPML (14000)' }),
+    ...errors(14000),
   },
 })
 
@@ -142,7 +142,7 @@ const importRoute = createRoute({
   request: uploadBody(ImportJson),
   responses: {
     200: jsonResponse(envelope(z.object({ results: z.array(ImportResultSchema), quota: QuotaSchema })), 'What became of each feed'),
-    ...errors({ 400: 'Invalid input (4), not OPML (14000), over the daily quota (2011)' }),
+    ...errors(14000, 2011),
   },
 })
 
