@@ -21,7 +21,7 @@ function addErrors(op: Operation, status: number, codes: ErrorCode[], why: strin
   const all = [...new Set([...had, ...codes])].sort((a, b) => a - b)
   const added = codes.filter((c) => !had.includes(c)).map((c) => `${c}: ${ErrorCatalogue[c]} (${why})`)
   op.responses[status] = {
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: { code: all[0], message: ErrorCatalogue[all[0]] } } },
     ...existing,
     description: [existing?.description, ...added].filter(Boolean).join('; '),
     [ERROR_CODES_KEY]: all,

@@ -29,7 +29,7 @@ export const ERROR_CODES_KEY = 'x-error-codes'
 export function errorResponse(codes: ErrorCode[]) {
   return {
     description: codes.map((code) => `${code}: ${ErrorCatalogue[code]}`).join('; '),
-    content: { 'application/json': { schema: ErrorSchema } },
+    content: { 'application/json': { schema: ErrorSchema, example: { code: codes[0], message: ErrorCatalogue[codes[0]] } } },
     [ERROR_CODES_KEY]: codes,
   }
 }
