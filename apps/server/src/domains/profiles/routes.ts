@@ -38,7 +38,7 @@ const getRoute = createRoute({
   tags: ['profiles'],
   summary: 'A public profile by id or handle',
   request: { query: z.strictObject({ id: z.string().max(64).optional(), handle: z.string().max(64).optional() }) },
-  responses: { 200: jsonResponse(envelope(ProfileSchema), 'The profile'), ...errors(6000) },
+  responses: { 200: jsonResponse(envelope(ProfileSchema), 'The profile'), ...errors(1002, 6000) },
 })
 
 const batchRoute = createRoute({
