@@ -50,7 +50,7 @@ const streamRoute = createRoute({
   tags: ['entries'],
   summary: 'Contents of entries as newline-delimited JSON {id, content}',
   request: jsonBody(z.strictObject({ ids: z.array(idSchema).min(1).max(500) })),
-  responses: { 200: { description: 'One JSON object per line', content: { 'application/x-ndjson': { schema: z.string() } } }, ...errors() },
+  responses: { 200: { description: 'One JSON object per line, `{"id": string, "content": string | null}`, for each asked entry the user may see, in the order asked', content: { 'application/x-ndjson': { schema: z.string().openapi({ example: '{"id":"1234567890123","content":"<p>…</p>"}\n' }) } } }, ...errors() },
 })
 
 const checkNewRoute = createRoute({
