@@ -4,6 +4,15 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 const sqlModules = ['kysely', 'pg', 'node:sqlite']
+const importMetaEnv = { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read import.meta.env in env.ts only.' }
+// The web app's answers come from the contract (apps/web/src/api/schema.d.ts, docs/api-contract.md).
+const contractMessage = 'API answers are typed from the contract (npm run api:types, docs/api-contract.md): no hand-written answer type at a call site.'
+const apiCall = "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(get|post|put|patch|delete|request)$/]"
+const handWrittenAnswers = [
+  { selector: `${apiCall}[callee.object.name=/^(api|client)$/][typeArguments]`, message: contractMessage },
+  { selector: `TSAsExpression > AwaitExpression > ${apiCall}[callee.object.name='api']`, message: contractMessage },
+  { selector: `TSAsExpression > ${apiCall}[callee.object.name='api']`, message: contractMessage },
+]
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/artifacts/**', 'data/**', 'bench/results/**'] },
@@ -38,7 +47,12 @@ export default tseslint.config(
     ignores: ['apps/*/src/env.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in env.ts only.' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read import.meta.env in env.ts only.' }],
+      'no-restricted-syntax': ['error', importMetaEnv],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/env.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', importMetaEnv, ...handWrittenAnswers] },
   },
 )
