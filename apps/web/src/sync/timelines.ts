@@ -17,15 +17,11 @@ import { timelineKey, timelineSources } from '../store/timeline.ts'
 import type { Entry, Timeline } from '../store/types.ts'
 import { countOutboxAndSent } from '../db/repositories/outbox.ts'
 import { requestEntryContents } from './entryStream.ts'
+import { ENTRIES_STALE_MS, TIMELINE_PAGE_SIZE } from './paging.ts'
 import { hydrated, isFirstVisit, isHydrated, outboxPendingAtHydration } from './hydrate.ts'
 import { flushOutbox } from './outbox.ts'
 import { reapplyPending } from './pull.ts'
 import { parseEntriesPage, writeEntriesPage, type EntriesPage } from './writers.ts'
-
-/** Entries per page, from the server and from the local database. */
-export const TIMELINE_PAGE_SIZE = 50
-/** SPEC §9: entry lists are fresh for 10 minutes. */
-export const ENTRIES_STALE_MS = 10 * 60 * 1000
 
 const executor = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
 const inFlight = new Map<string, Promise<void>>()
