@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { FeedParseError, parseFeed } from './reader/parser/parseFeed.ts'
 import { fetchFeed, FetchError } from './reader/fetcher/fetchFeed.ts'
 import { closeSharedAgents } from './reader/fetcher/dispatcher.ts'
-import { EnvError, parseEnv } from './env.ts'
+import { EnvError, loadEnvFile, parseEnv } from './env.ts'
 
 /** One CLI command. `run` returns the process exit code; a thrown error prints one line and exits 1. */
 export type CliCommand = {
@@ -108,5 +108,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
+  loadEnvFile()
   process.exitCode = await main(process.argv.slice(2))
 }
