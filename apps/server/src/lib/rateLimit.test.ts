@@ -66,7 +66,7 @@ describe.each(stores)('rate limits (%s store)', (_name, make) => {
     const retryAfter = Number(refused.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
-    const body = await refused.json()
+    const body = (await refused.json()) as { reason: string }
     expect(body).toMatchObject({ code: 1008, message: 'Too many requests, try again later', data: { retryAfter } })
     expect(body.reason).toContain('try again in')
     expect((await call(app, 'bob')).status).toBe(200)
