@@ -30,6 +30,7 @@ import { openDatabase, type OpenDatabase } from '../apps/server/src/db/openDatab
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { createLogger } from '../apps/server/src/lib/logger.ts'
 import { createFeedService } from '../apps/server/src/domains/feeds/service.ts'
+import { feedsRepo } from '../apps/server/src/domains/feeds/repo.ts'
 import { startJobs } from '../apps/server/src/jobs/startJobs.ts'
 import { closeSharedAgents } from '../apps/server/src/reader/fetcher/dispatcher.ts'
 
@@ -128,7 +129,7 @@ async function runScenario(scenario: Scenario, origin: string): Promise<Result> 
     ...(scenario === 'postgres+bullmq' ? { REDIS_URL: redisUrl() } : {}),
   })
   const logger = createLogger(env.LOG_LEVEL)
-  const feeds = createFeedService({ database, env, logger })
+  const feeds = createFeedService({ repo: feedsRepo(database.db), env, logger })
   const startedAt = new Date()
   const started = performance.now()
   const jobs = startJobs({ env, logger, feeds, bullmq: { prefix } })

@@ -7,12 +7,8 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Env } from './env.ts'
-import type { OpenDatabase } from './db/openDatabase.ts'
-import type { Auth } from './auth/createAuth.ts'
+import type { AppDeps } from './deps.ts'
 import { CLIENT_IP_HEADER } from './auth/createAuth.ts'
-import type { Logger } from './lib/logger.ts'
-import type { Mailer } from './domains/mail/mailer.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
 import { createSessionCache, credentialOf } from './lib/sessionCache.ts'
@@ -20,7 +16,6 @@ import { idempotency } from './domains/idempotency/middleware.ts'
 import { toIso } from './lib/time.ts'
 import { statusRoutes } from './domains/status/routes.ts'
 import { probesRoutes } from './domains/probes/routes.ts'
-import type { FeedService } from './domains/feeds/service.ts'
 import { feedsRoutes } from './domains/feeds/routes.ts'
 import { subscriptionsRoutes } from './domains/subscriptions/routes.ts'
 import { categoriesRoutes } from './domains/categories/routes.ts'
@@ -32,17 +27,6 @@ import { inboxesRoutes } from './domains/inboxes/routes.ts'
 import { settingsRoutes } from './domains/settings/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
-
-/** Everything the routes need; built once in main.ts (or a test server). */
-export interface AppDeps {
-  env: Env
-  database: OpenDatabase
-  auth: Auth
-  logger: Logger
-  mailer: Mailer
-  /** The feed engine (domains/feeds/service.ts). */
-  feeds: FeedService
-}
 
 /** Paths that take uploads and so get the larger body cap. */
 const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/inboxes/email']
@@ -146,19 +130,20 @@ export function createApp(deps: AppDeps) {
   // Idempotency-Key on every mutating route below (the web app's offline outbox replays with it).
   app.use('/api/*', idempotency({ db: deps.database.db }))
 
+  // Each domain's router, given only the services it uses (built in compose.ts).
   app.route('/api/status', statusRoutes(deps))
   app.route('/api/probes', probesRoutes(deps))
-  app.route('/api/feeds', feedsRoutes(deps))
-  app.route('/api/subscriptions', subscriptionsRoutes(deps))
-  app.route('/api/categories', categoriesRoutes(deps))
-  app.route('/api/entries', entriesRoutes(deps))
-  app.route('/api/reads', readsRoutes(deps))
-  app.route('/api/collections', collectionsRoutes(deps))
-  app.route('/api/lists', listsRoutes(deps))
-  app.route('/api/inboxes', inboxesRoutes(deps))
-  app.route('/api/settings', settingsRoutes(deps))
-  app.route('/api/profiles', profilesRoutes(deps))
-  app.route('/api/discover', discoverRoutes(deps))
+  app.route('/api/feeds', feedsRoutes({ feeds: deps.feeds }))
+  app.route('/api/subscriptions', subscriptionsRoutes({ subscriptions: deps.subscriptions, opml: deps.opml }))
+  app.route('/api/categories', categoriesRoutes({ categories: deps.categories }))
+  app.route('/api/entries', entriesRoutes({ entries: deps.entries, profiles: deps.profiles, discover: deps.discover }))
+  app.route('/api/reads', readsRoutes({ reads: deps.reads }))
+  app.route('/api/collections', collectionsRoutes({ collections: deps.collections }))
+  app.route('/api/lists', listsRoutes({ lists: deps.lists }))
+  app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries }))
+  app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
+  app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
+  app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
 
   app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'Brook API', version: '0.7.0', description: 'Every answer is {code: 0, data} or {code, message, reason?}.' } })
 

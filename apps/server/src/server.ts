@@ -11,8 +11,9 @@ import { createLogger, type Logger } from './lib/logger.ts'
 import { createMailer } from './domains/mail/mailer.ts'
 import { mailRepo } from './domains/mail/repo.ts'
 import { instanceRepo } from './domains/instance/repo.ts'
-import { createApp, type AppDeps } from './app.ts'
-import { createFeedService } from './domains/feeds/service.ts'
+import { createApp } from './app.ts'
+import type { AppDeps } from './deps.ts'
+import { composeServices } from './compose.ts'
 import { startJobs } from './jobs/startJobs.ts'
 
 /**
@@ -43,7 +44,7 @@ export interface RunningBrook {
   close(): Promise<void>
 }
 
-/** Opens and migrates the database, then builds every dependency the app needs. */
+/** Opens and migrates the database, then builds every dependency the app needs (services: compose.ts). */
 export async function buildDeps(env: Env, options: { database?: OpenDatabase; logger?: Logger } = {}): Promise<AppDeps> {
   setIdWorker(env.WORKER_ID)
   const logger = options.logger ?? createLogger(env.LOG_LEVEL)
@@ -54,8 +55,7 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   const instance = instanceRepo(database.db)
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
   const auth = createAuth({ env, database, mailer, instance }, await resolveAuthSecret(env, instance))
-  const feeds = createFeedService({ database, env, logger })
-  return { env, database, auth, logger, mailer, feeds }
+  return { env, database, auth, logger, mailer, ...composeServices({ env, database, logger }) }
 }
 
 /** Starts the roles of env.SERVICES: the HTTP server on env.PORT (0 picks a free port) for `web`, and the jobs. */

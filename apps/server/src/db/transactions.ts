@@ -4,11 +4,10 @@
  */
 import { SqliteAdapter, sql, type Kysely } from 'kysely'
 import type { Database } from './schema.ts'
+import { chunks } from './chunks.ts'
 
-type Db = Kysely<Database>
-
-/** Values per IN (…) list. */
-const IN_CHUNK = 500
+/** The query builder of Brook's database, or of one transaction on it. */
+export type Db = Kysely<Database>
 
 /** True when the builder talks to SQLite. */
 export function isSqliteDb(db: Kysely<any>): boolean {
@@ -61,7 +60,7 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
 export async function lockFeeds(trx: Db, feedIds: string[]): Promise<void> {
   if (isSqliteDb(trx) || feedIds.length === 0) return
   const ids = [...new Set(feedIds)].sort()
-  for (let i = 0; i < ids.length; i += IN_CHUNK) {
-    await trx.selectFrom('feeds').select('id').where('id', 'in', ids.slice(i, i + IN_CHUNK)).orderBy('id').forUpdate().execute()
+  for (const part of chunks(ids)) {
+    await trx.selectFrom('feeds').select('id').where('id', 'in', part).orderBy('id').forUpdate().execute()
   }
 }

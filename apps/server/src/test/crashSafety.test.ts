@@ -12,7 +12,7 @@ import { sql } from 'kysely'
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './testDatabase.ts'
 import { startFeedFarm, type FeedFarm } from './feedFarm.ts'
 import { TestClient } from './testServer.ts'
-import { readsRepo } from '../domains/reads/repo.ts'
+import { unreadRepo } from '../domains/unread/repo.ts'
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts')
 const LOAD_MS = 1500
@@ -171,12 +171,12 @@ describeEachDialect('crash safety', (dialect) => {
     }
 
     // Counters equal the true counts, and keep doing so as the restarted server works on.
-    const audit = await readsRepo(db, dialect).auditCounters()
+    const audit = await unreadRepo(db, dialect).auditCounters()
     expect(audit.wrong).toEqual([])
     expect(audit.checked).toBe(audit.subscriptions)
     await again.post('/api/feeds/refresh', { id: feedIds[0] })
     const page = await again.get('/api/entries?read=false&limit=3')
     if (page.body.data.length) await again.post('/api/reads', { entryIds: page.body.data.map((i: any) => i.entries.id) })
-    expect((await readsRepo(db, dialect).auditCounters()).wrong).toEqual([])
+    expect((await unreadRepo(db, dialect).auditCounters()).wrong).toEqual([])
   }, 120_000)
 })

@@ -1,12 +1,14 @@
 /**
  * Rows for tests and benches that need many feeds and entries without fetching: feeds are
- * inserted directly, entries go through the feed engine's own storage (feedsRepo insertEntries +
- * incrementUnread), so unread counters move exactly as they do on a real refresh.
+ * inserted directly, entries go through the ingest's own storage (entries feedEntriesRepo insertEntries +
+ * unread countNewFeedEntries), so unread counters move exactly as they do on a real refresh.
  */
 import { newId } from '@brook/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { feedsRepo } from '../domains/feeds/repo.ts'
+import { feedEntriesRepo } from '../domains/entries/repo.ts'
+import { countNewFeedEntries } from '../domains/unread/repo.ts'
 
 let serial = 0
 
@@ -71,9 +73,9 @@ export async function insertEntries(db: Kysely<Database>, feedId: string, count:
     language: null,
     contentHash: null,
   }))
-  await feedsRepo(db).transaction(async (tx) => {
-    const inserted = await tx.insertEntries(rows)
-    await tx.incrementUnread(feedId, inserted, rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0]?.publishedAt ?? ''))
+  await feedsRepo(db).transaction(async (_tx, trx) => {
+    const inserted = await feedEntriesRepo(trx).insertEntries(rows)
+    await countNewFeedEntries(trx, feedId, inserted, rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0]?.publishedAt ?? ''))
   })
   return rows.map((r) => r.id)
 }

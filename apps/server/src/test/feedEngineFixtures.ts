@@ -8,6 +8,7 @@ import { parseEnv, type Env } from '../env.ts'
 import { createLogger } from '../lib/logger.ts'
 import type { OpenDatabase } from '../db/openDatabase.ts'
 import { createFeedService, type FeedService } from '../domains/feeds/service.ts'
+import { feedsRepo } from '../domains/feeds/repo.ts'
 
 export type WordpressItem = {
   guid: string
@@ -93,7 +94,7 @@ export function engineEnv(overrides: Record<string, string> = {}): Env {
 /** A feed service over a test database. */
 export function testFeedService(database: OpenDatabase, options: { env?: Env; now?: () => Date } = {}): FeedService {
   const env = options.env ?? engineEnv()
-  return createFeedService({ database, env, logger: createLogger('silent'), ...(options.now ? { now: options.now } : {}) })
+  return createFeedService({ repo: feedsRepo(database.db), env, logger: createLogger('silent'), ...(options.now ? { now: options.now } : {}) })
 }
 
 /** Inserts a user row directly (no sign-up flow needed for storage tests). */

@@ -4,11 +4,9 @@
  * DELETE clears it (keeping the subscriptions) or unsubscribes them.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
-import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, jsonBody, jsonResponse, queryView } from '../../lib/apiSchemas.ts'
-import { readingServices } from '../readingServices.ts'
+import type { CategoriesService } from './service.ts'
 
 const name = z.string().trim().min(1).max(200)
 const ids = z.array(z.string().max(64)).min(1).max(5000)
@@ -40,40 +38,22 @@ const deleteRoute = createRoute({
   responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'How many subscriptions changed or went'), ...errors({ 404: 'No such category or subscriptions (6)' }) },
 })
 
-export function categoriesRoutes(deps: AppDeps) {
+export function categoriesRoutes({ categories }: { categories: CategoriesService }) {
   const router = createRouter()
-  const services = () => readingServices(deps)
 
   router.openapi(getRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().subscriptionsRepo.categories(user.id, c.req.valid('query').view)), 200)
+    return c.json(ok(await categories.names(user.id, c.req.valid('query').view)), 200)
   })
 
   router.openapi(patchRoute, async (c) => {
     const user = requireUser(c)
-    const { category, from, feedIdList } = c.req.valid('json')
-    const { subscriptionsRepo: repo, subscriptions } = services()
-    if ((from === undefined) === (feedIdList === undefined)) throw new AppError(4, { reason: 'Give either from (rename) or feedIdList (move)' })
-    if (from !== undefined) {
-      const count = await repo.renameCategory(user.id, from, category)
-      if (count === 0) throw new AppError(6, { reason: 'No such category' })
-      return c.json(ok({ count }), 200)
-    }
-    return c.json(ok({ count: await subscriptions.editMany(user.id, feedIdList as string[], { category }) }), 200)
+    return c.json(ok({ count: await categories.patch(user.id, c.req.valid('json')) }), 200)
   })
 
   router.openapi(deleteRoute, async (c) => {
     const user = requireUser(c)
-    const { category, feedIdList, deleteSubscriptions } = c.req.valid('json')
-    const { subscriptionsRepo: repo, subscriptions } = services()
-    if ((category === undefined) === (feedIdList === undefined)) throw new AppError(4, { reason: 'Give either category or feedIdList' })
-    const rows = category !== undefined ? await repo.inCategory(user.id, category) : await repo.findByAnyId(user.id, feedIdList as string[])
-    if (rows.length === 0) throw new AppError(6, { reason: 'Nothing in that category' })
-    if (deleteSubscriptions) {
-      await repo.unsubscribe(rows)
-      return c.json(ok({ count: rows.length }), 200)
-    }
-    return c.json(ok({ count: await subscriptions.editMany(user.id, rows.map((r) => (r.feedId ?? r.listId ?? r.inboxId) as string), { category: null }) }), 200)
+    return c.json(ok({ count: await categories.remove(user.id, c.req.valid('json')) }), 200)
   })
 
   return router

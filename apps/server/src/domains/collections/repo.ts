@@ -1,7 +1,7 @@
 /** SQL of stars (the collection of SPEC §3): one row per user and entry. */
 import type { Selectable } from 'kysely'
 import type { CollectionsTable } from '../../db/schema.ts'
-import type { Db } from '../reads/repo.ts'
+import type { Db } from '../../db/transactions.ts'
 
 export type CollectionRow = Selectable<CollectionsTable>
 

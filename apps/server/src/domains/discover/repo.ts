@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import type { Selectable } from 'kysely'
 import type { FeedsTable, ListsTable } from '../../db/schema.ts'
-import type { Db } from '../reads/repo.ts'
+import type { Db } from '../../db/transactions.ts'
 
 /** `%keyword%` with LIKE's own wildcards escaped. */
 function likePattern(keyword: string): string {

@@ -1,11 +1,14 @@
 /**
- * SQL of entries as readers see them: timeline pages (docs/reading-api.md, "Timeline queries"),
- * details, streamed contents, check-new, the readability cache, and inbox entries.
+ * SQL of entries: as readers see them — timeline pages (docs/reading-api.md, "Timeline queries"),
+ * details, streamed contents, check-new, the readability cache, inbox entries — and as the feed
+ * engine stores them (feedEntriesRepo, used by storeEntries.ts).
  */
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { Database, EntriesTable, FeedsTable, InboxesTable } from '../../db/schema.ts'
 import type { Dialect } from '../../db/openDatabase.ts'
-import { countNewInboxEntry, inTransaction, isUnread, uncountDeletedEntry, type Db } from '../reads/repo.ts'
+import { inTransaction, type Db } from '../../db/transactions.ts'
+import { chunks } from '../../db/chunks.ts'
+import { countNewInboxEntry, isUnread, uncountDeletedEntry } from '../unread/repo.ts'
 
 export type EntryRow = Selectable<EntriesTable>
 export type FeedRow = Selectable<FeedsTable>
@@ -77,13 +80,6 @@ const LIST_COLUMNS = [
   'e.language',
 ] as const
 
-const IN_CHUNK = 500
-
-function chunks<T>(items: T[], size = IN_CHUNK): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
 
 type EntriesEb = ExpressionBuilder<Database & { e: Database['entries'] }, 'e'>
 
@@ -477,3 +473,54 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
 }
 
 export type EntriesRepo = ReturnType<typeof entriesRepo>
+
+export type NewEntryRow = Insertable<EntriesTable>
+/** The columns an entry update rewrites (everything the feed controls). */
+export type EntryContent = Omit<NewEntryRow, 'id' | 'feedId' | 'inboxId' | 'guid' | 'insertedAt' | 'readabilityContent' | 'readabilityUpdatedAt'>
+
+/** What storage already holds for a guid of a feed. */
+export type StoredEntryKey = { id: string; guid: string; contentHash: string | null; publishedAt: string }
+
+/** Rows per multi-row INSERT (SQLite binds at most 32 766 parameters; an entry has ~22 columns). */
+const INSERT_CHUNK = 200
+
+/** A feed's entries as the ingest writes them (upsert by feed + guid); run inside the caller's transaction. */
+export function feedEntriesRepo(db: Db) {
+  return {
+    /** What is stored for these guids of a feed. */
+    async storedEntries(feedId: string, guids: string[]): Promise<StoredEntryKey[]> {
+      const rows: StoredEntryKey[] = []
+      for (const part of chunks(guids)) {
+        rows.push(
+          ...(await db
+            .selectFrom('entries')
+            .select(['id', 'guid', 'contentHash', 'publishedAt'])
+            .where('feedId', '=', feedId)
+            .where('guid', 'in', part)
+            .execute()),
+        )
+      }
+      return rows
+    },
+
+    /** Inserts new entries (a guid stored meanwhile is skipped); returns how many were inserted. */
+    async insertEntries(rows: NewEntryRow[]): Promise<number> {
+      let inserted = 0
+      for (const part of chunks(rows, INSERT_CHUNK)) {
+        const result = await db
+          .insertInto('entries')
+          .values(part)
+          .onConflict((oc) => oc.columns(['feedId', 'guid']).doNothing())
+          .executeTakeFirst()
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0)
+      }
+      return inserted
+    },
+
+    /** Rewrites a changed entry in place: same id, so read state and stars survive. */
+    async updateEntry(id: string, content: EntryContent): Promise<void> {
+      await db.updateTable('entries').set(content).where('id', '=', id).execute()
+    },
+
+  }
+}

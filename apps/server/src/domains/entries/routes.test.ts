@@ -6,7 +6,7 @@ import { startFeedFarm, type FeedFarm } from '../../test/feedFarm.ts'
 import { insertEntries, insertFeed } from '../../test/factories.ts'
 import { newId } from '@brook/shared'
 import { entriesRepo, type TimelineQuery } from './repo.ts'
-import { readsRepo } from '../reads/repo.ts'
+import { unreadRepo } from '../unread/repo.ts'
 
 const missingId = newId()
 
@@ -310,7 +310,7 @@ describeEachDialect('entries API', (dialect) => {
     expect((await c.delete('/api/reads', { entryIds: [all[55].id] })).status).toBe(200)
     expect((await repo.timeline(behind)).map((r) => r.id)).toEqual([all[55].id])
     expect((await c.get(`/api/entries?view=0&read=false&publishedAfter=${encodeURIComponent(all[9].publishedAt)}&beforeId=${all[9].id}`)).body.data.map((i: any) => i.entries.id)).toEqual([all[55].id])
-    expect((await readsRepo(db, server.database.dialect).auditCounters({ userId: me })).wrong).toEqual([])
+    expect((await unreadRepo(db, server.database.dialect).auditCounters({ userId: me })).wrong).toEqual([])
   })
 
   it('readability extracts the article once and reuses it for three days', async () => {

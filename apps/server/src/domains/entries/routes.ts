@@ -3,12 +3,13 @@
  * histories, preview of an unsubscribed feed, readability, and inbox entries.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { AppError } from '../../lib/appError.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, queryBool, queryIdList, queryView, timeInput } from '../../lib/apiSchemas.ts'
 import { normalizeFeedUrl } from '../feeds/feedUrl.ts'
-import { readingServices } from '../readingServices.ts'
+import type { ProfilesService } from '../profiles/service.ts'
+import type { DiscoverService } from '../discover/service.ts'
+import type { EntriesService } from './service.ts'
 import { EntrySchema, TimelineItemSchema } from './present.ts'
 
 const DEFAULT_LIMIT = 20
@@ -151,14 +152,12 @@ const inboxDeleteRoute = createRoute({
   responses: { 200: jsonResponse(envelope(z.object({ entryId: z.string() })), 'Deleted'), ...errors({ 403: 'Not your inbox (10003)', 404: 'No such entry (3000)' }) },
 })
 
-export function entriesRoutes(deps: AppDeps) {
+export function entriesRoutes({ entries, profiles, discover }: { entries: EntriesService; profiles: Pick<ProfilesService, 'byIds'>; discover: Pick<DiscoverService, 'knownFeed'> }) {
   const router = createRouter()
-  const services = () => readingServices(deps)
 
   router.openapi(listRoute, async (c) => {
     const user = requireUser(c)
     const q = c.req.valid('query')
-    const { entries } = services()
     if (q.id) return c.json(ok(await entries.detail(user.id, q.id)), 200)
     const items = await entries.list(user.id, {
       view: q.view,
@@ -179,7 +178,7 @@ export function entriesRoutes(deps: AppDeps) {
 
   router.openapi(streamRoute, async (c) => {
     const user = requireUser(c)
-    const rows = await services().entries.contents(user.id, c.req.valid('json').ids)
+    const rows = await entries.contents(user.id, c.req.valid('json').ids)
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -194,14 +193,13 @@ export function entriesRoutes(deps: AppDeps) {
   router.openapi(checkNewRoute, async (c) => {
     const user = requireUser(c)
     const q = c.req.valid('query')
-    return c.json(ok(await services().entries.checkNew(user.id, { ...q, isCollection: q.isCollection || undefined })), 200)
+    return c.json(ok(await entries.checkNew(user.id, { ...q, isCollection: q.isCollection || undefined })), 200)
   })
 
   router.openapi(historiesRoute, async (c) => {
     const user = requireUser(c)
     const { id } = c.req.valid('param')
     const { size = 20, page = 1 } = c.req.valid('query')
-    const { entries, profiles } = services()
     const { userIds, total } = await entries.readHistories(user.id, id, size, page)
     const users = Object.fromEntries((await profiles.byIds(userIds)).map((u) => [u.id, { id: u.id, name: u.name, handle: u.handle, image: u.image }]))
     return c.json(ok({ users, entryReadHistories: { entryId: id, userIds, readCount: total }, total }), 200)
@@ -210,21 +208,18 @@ export function entriesRoutes(deps: AppDeps) {
   router.openapi(previewRoute, async (c) => {
     const user = requireUser(c)
     const { url } = c.req.valid('json')
-    const { entries, discover } = services()
     const normalized = normalizeFeedUrl(url)
     if (!normalized) throw new AppError(2003, { reason: `not an http(s) URL: ${url.slice(0, 200)}` })
-    const known = async (u: string) => (await discover.feedsByUrls([u]))[0] ?? null
-    return c.json(ok(await entries.preview(normalized, known, user.id)), 200)
+    return c.json(ok(await entries.preview(normalized, discover.knownFeed, user.id)), 200)
   })
 
   router.openapi(readabilityRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().entries.readability(user.id, c.req.valid('json').id)), 200)
+    return c.json(ok(await entries.readability(user.id, c.req.valid('json').id)), 200)
   })
 
   router.openapi(inboxDetailRoute, async (c) => {
     const user = requireUser(c)
-    const { entries } = services()
     const id = c.req.valid('query').id
     const entry = await entries.visibleEntry(user.id, id)
     if (!entry.inboxId) throw new AppError(3000)
@@ -234,14 +229,14 @@ export function entriesRoutes(deps: AppDeps) {
   router.openapi(inboxListRoute, async (c) => {
     const user = requireUser(c)
     const body = c.req.valid('json')
-    const items = await services().entries.list(user.id, { inboxId: body.inboxId, read: body.read, publishedAfter: body.publishedAfter, beforeId: body.beforeId, limit: body.limit ?? DEFAULT_LIMIT, withContent: false })
+    const items = await entries.list(user.id, { inboxId: body.inboxId, read: body.read, publishedAfter: body.publishedAfter, beforeId: body.beforeId, limit: body.limit ?? DEFAULT_LIMIT, withContent: false })
     return c.json(ok(items), 200)
   })
 
   router.openapi(inboxDeleteRoute, async (c) => {
     const user = requireUser(c)
     const { entryId } = c.req.valid('json')
-    await services().entries.deleteInboxEntry(user.id, entryId)
+    await entries.deleteInboxEntry(user.id, entryId)
     return c.json(ok({ entryId }), 200)
   })
 

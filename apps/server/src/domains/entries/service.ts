@@ -333,6 +333,11 @@ export function createEntriesService(deps: {
     },
 
     visibleEntry,
+
+    /** The view the user follows a feed in (undefined when not followed). */
+    async subscribedView(userId: string, feedId: string): Promise<number | undefined> {
+      return (await repo.viewsOfFeeds(userId, [feedId])).get(feedId)
+    },
   }
 }
 

@@ -1,56 +1,37 @@
 /**
- * SQL of the feed engine: feed rows and their refresh bookkeeping, the refresh lease, the
- * scheduler's due query, and entry storage (upsert by feed + guid, with the unread counters).
+ * SQL of the feed engine: feed rows and their refresh bookkeeping, the refresh lease and the
+ * scheduler's due query. Entries are stored by the entries domain (entries/storeEntries.ts)
+ * inside the transaction `transaction` opens.
  */
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
-import { inTransaction, lockFeeds } from '../../db/transactions.ts'
-import { lowerFloor } from '../reads/repo.ts'
-import type { Database, EntriesTable, FeedsTable } from '../../db/schema.ts'
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
+import { inTransaction, lockFeeds, type Db } from '../../db/transactions.ts'
+import { chunks } from '../../db/chunks.ts'
+import type { Database, FeedsTable } from '../../db/schema.ts'
 
 export type FeedRow = Selectable<FeedsTable>
 export type NewFeedRow = Insertable<FeedsTable>
 export type FeedPatch = Updateable<FeedsTable>
-export type NewEntryRow = Insertable<EntriesTable>
-/** The columns an entry update rewrites (everything the feed controls). */
-export type EntryContent = Omit<NewEntryRow, 'id' | 'feedId' | 'inboxId' | 'guid' | 'insertedAt' | 'readabilityContent' | 'readabilityUpdatedAt'>
-
-/** What storage already holds for a guid of a feed. */
-export type StoredEntryKey = { id: string; guid: string; contentHash: string | null; publishedAt: string }
-
 /** The analytics of SPEC §7 for one feed. */
 export type FeedAnalyticsRow = Pick<FeedRow, 'id' | 'updatesPerWeek' | 'subscriptionCount' | 'latestEntryPublishedAt'>
 
 /** A feed the scheduler may enqueue. */
 export type DueFeed = Pick<FeedRow, 'id' | 'url'>
 
-/** The unread counters that show a feed's entries: every subscriber's of the feed, and of each list holding it. */
-function countersOfFeed(eb: ExpressionBuilder<Database, 'unread_counts'>, feedId: string) {
-  return eb.or([eb('sourceId', '=', feedId), eb('sourceId', 'in', eb.selectFrom('list_feeds').select('listId').where('list_feeds.feedId', '=', feedId))])
-}
-
-/** Rows per multi-row INSERT (SQLite binds at most 32 766 parameters; an entry has ~22 columns). */
-const INSERT_CHUNK = 200
-/** Values per IN (…) list. */
-const IN_CHUNK = 500
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
 
 /** The feed engine's storage; `transaction` runs work with the same queries bound to one transaction. */
 export function feedsRepo(db: Kysely<Database>) {
   return {
     ...feedQueries(db),
     /**
-     * Runs work in one transaction. With `lockFeedId` the feed row is locked first (PostgreSQL), so
-     * storing entries and counting them for a new subscriber never interleave.
+     * Runs work in one transaction: `tx` are these queries bound to it, `trx` the transaction
+     * itself for other domains' writes (entries/storeEntries.ts). With `lockFeedId` the feed row is
+     * locked first (PostgreSQL), so storing entries and counting them for a new subscriber never
+     * interleave.
      */
-    transaction<T>(work: (tx: FeedQueries) => Promise<T>, options: { lockFeedId?: string } = {}): Promise<T> {
+    transaction<T>(work: (tx: FeedQueries, trx: Db) => Promise<T>, options: { lockFeedId?: string } = {}): Promise<T> {
       return inTransaction(db, async (trx) => {
         if (options.lockFeedId) await lockFeeds(trx, [options.lockFeedId])
-        return work(feedQueries(trx))
+        return work(feedQueries(trx), trx)
       })
     },
   }
@@ -82,7 +63,7 @@ function feedQueries(db: Kysely<Database>) {
 
     async analytics(ids: string[]): Promise<FeedAnalyticsRow[]> {
       const rows: FeedAnalyticsRow[] = []
-      for (const part of chunks(ids, IN_CHUNK)) {
+      for (const part of chunks(ids)) {
         rows.push(
           ...(await db
             .selectFrom('feeds')
@@ -154,67 +135,9 @@ function feedQueries(db: Kysely<Database>) {
 
     /** Moves the next check of enqueued feeds to `until`: not picked again while queued, retried if a worker dies. */
     async postpone(ids: string[], until: string): Promise<void> {
-      for (const part of chunks(ids, IN_CHUNK)) {
+      for (const part of chunks(ids)) {
         await db.updateTable('feeds').set({ nextCheckAt: until }).where('id', 'in', part).execute()
       }
-    },
-
-    /** What is stored for these guids of a feed. */
-    async storedEntries(feedId: string, guids: string[]): Promise<StoredEntryKey[]> {
-      const rows: StoredEntryKey[] = []
-      for (const part of chunks(guids, IN_CHUNK)) {
-        rows.push(
-          ...(await db
-            .selectFrom('entries')
-            .select(['id', 'guid', 'contentHash', 'publishedAt'])
-            .where('feedId', '=', feedId)
-            .where('guid', 'in', part)
-            .execute()),
-        )
-      }
-      return rows
-    },
-
-    /** Inserts new entries (a guid stored meanwhile is skipped); returns how many were inserted. */
-    async insertEntries(rows: NewEntryRow[]): Promise<number> {
-      let inserted = 0
-      for (const part of chunks(rows, INSERT_CHUNK)) {
-        const result = await db
-          .insertInto('entries')
-          .values(part)
-          .onConflict((oc) => oc.columns(['feedId', 'guid']).doNothing())
-          .executeTakeFirst()
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0)
-      }
-      return inserted
-    },
-
-    /** Rewrites a changed entry in place: same id, so read state and stars survive. */
-    async updateEntry(id: string, content: EntryContent): Promise<void> {
-      await db.updateTable('entries').set(content).where('id', '=', id).execute()
-    },
-
-    /**
-     * Adds `count` new entries of a feed, the oldest published at `oldestPublishedAt`, to every
-     * unread counter that shows them: the subscribers' counter of the feed itself and of each list
-     * the feed belongs to (lowering their floors: reads/repo.ts).
-     */
-    async incrementUnread(feedId: string, count: number, oldestPublishedAt: string | null): Promise<void> {
-      if (count <= 0) return
-      await db
-        .updateTable('unread_counts')
-        .set((eb) => ({ count: eb('count', '+', count), unreadSince: lowerFloor(oldestPublishedAt) }))
-        .where((eb) => countersOfFeed(eb, feedId))
-        .execute()
-    },
-
-    /** An entry of the feed now has an earlier publishedAt: no counter showing it may stay above that. */
-    async lowerUnreadFloors(feedId: string, publishedAt: string): Promise<void> {
-      await db
-        .updateTable('unread_counts')
-        .set({ unreadSince: publishedAt })
-        .where((eb) => eb.and([countersOfFeed(eb, feedId), eb('unreadSince', '>', publishedAt)]))
-        .execute()
     },
 
     /** Entries of a feed published since `since` (the "updates per week" of SPEC §7). */

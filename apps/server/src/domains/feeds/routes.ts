@@ -3,9 +3,9 @@
  * Every route needs a signed-in user.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
 import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
+import type { FeedService } from './service.ts'
 import { FeedAnalyticsSchema, FeedSchema, presentAnalytics, presentFeed } from './present.ts'
 
 const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.literal(0), data })
@@ -60,7 +60,7 @@ const resetRoute = createRoute({
   responses: { 200: json(envelope(z.object({ feed: FeedSchema })), 'The reset feed'), 404: json(ErrorSchema, 'No such feed (2001)'), ...failures },
 })
 
-export function feedsRoutes({ feeds }: AppDeps) {
+export function feedsRoutes({ feeds }: { feeds: FeedService }) {
   const router = createRouter()
 
   router.openapi(getFeedRoute, async (c) => {

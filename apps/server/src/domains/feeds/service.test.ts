@@ -12,7 +12,7 @@ import {
   wordpressItems,
   type WordpressItem,
 } from '../../test/feedEngineFixtures.ts'
-import { MINUTE_MS } from '../../jobs/nextCheck.ts'
+import { MINUTE_MS } from './nextCheck.ts'
 import type { FeedService } from './service.ts'
 
 let farm: FeedFarm

@@ -1,27 +1,30 @@
 /**
- * The feed engine's rules: find or create a feed from a URL (discovery → fetch → parse → store →
- * schedule), refresh one under a lease, record errors and recovery, and the reads the API needs.
+ * The feed engine's rules: find or create a feed from a URL (discovery → fetch → parse →
+ * normalize → sanitize → store → schedule), refresh one under a lease, record errors and
+ * recovery, and the reads the API needs. Each pipeline step is a named function below: `fetchDocument`,
+ * `toFeed` (parse, then normalize with sanitize), `prepareEntries` and `storeEntries` (the
+ * entries domain's), `nextCheckAt`.
  */
 import { newId } from '@brook/shared'
 import type { Env } from '../../env.ts'
-import type { OpenDatabase } from '../../db/openDatabase.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { AppError } from '../../lib/appError.ts'
 import { fetchFeed, FetchError, type FetchOptions, type FetchResult } from '../../reader/fetcher/fetchFeed.ts'
-import { parseFeed, FeedParseError } from '../../reader/parser/parseFeed.ts'
+import { parseDocument, sanitizeEntryHtml, FeedParseError } from '../../reader/parser/parseFeed.ts'
+import { normalizeFeed } from '../../reader/normalize/normalizeFeed.ts'
 import { discoverFeeds } from '../../reader/discovery/discoverFeeds.ts'
 import { sniffFeed } from '../../reader/discovery/sniffFeed.ts'
 import type { NormalizedFeed } from '../../reader/normalize/types.ts'
-import { createKeyedLimiter } from '../../jobs/keyedLimiter.ts'
-import { nextCheckAt, WEEK_MS } from '../../jobs/nextCheck.ts'
-import { feedsRepo, type DueFeed, type FeedAnalyticsRow, type FeedPatch, type FeedRow } from './repo.ts'
+import { createKeyedLimiter } from './keyedLimiter.ts'
+import { nextCheckAt, WEEK_MS } from './nextCheck.ts'
+import type { DueFeed, FeedAnalyticsRow, FeedPatch, FeedRow, FeedsRepo } from './repo.ts'
 import { hasCredentials, hostOf, normalizeFeedUrl } from './feedUrl.ts'
-import { prepareEntries } from './entryRows.ts'
-import { storeEntries } from './storeEntries.ts'
+import { prepareEntries } from '../entries/entryRows.ts'
+import { storeEntries } from '../entries/storeEntries.ts'
 import { describeFeedError, feedErrorMessage, retryAfterOf, toFeedAppError } from './feedErrors.ts'
 
 export type FeedServiceDeps = {
-  database: OpenDatabase
+  repo: FeedsRepo
   env: Env
   logger: Logger
   /** The clock (tests move it). */
@@ -56,8 +59,7 @@ const LEASE_MARGIN_MS = 60_000
 export const REQUEUE_AFTER_MS = 15 * 60_000
 
 export function createFeedService(deps: FeedServiceDeps) {
-  const { env, logger } = deps
-  const repo = feedsRepo(deps.database.db)
+  const { env, logger, repo } = deps
   const clock = deps.now ?? (() => new Date())
   const hosts = createKeyedLimiter(env.REFRESH_HOST_CONCURRENCY)
   const refreshing = new Set<string>()
@@ -72,10 +74,18 @@ export function createFeedService(deps: FeedServiceDeps) {
     ...extra,
   })
 
-  /** Every feed fetch goes through the per-host cap. */
-  const fetchLimited = (url: string, extra: Partial<FetchOptions> = {}) => hosts.run(hostOf(url), () => fetchFeed(url, fetchOptions(extra)))
+  /** Step 1, fetch: through the SSRF-safe fetcher, under the per-host cap. */
+  const fetchDocument = (url: string, extra: Partial<FetchOptions> = {}) => hosts.run(hostOf(url), () => fetchFeed(url, fetchOptions(extra)))
 
-  const parse = (fetched: Fetched, now: Date) => parseFeed(fetched.body, { feedUrl: fetched.finalUrl, contentType: fetched.contentType, now })
+  /**
+   * Steps 2–4 on a fetched document: parse (bytes → feedsmith's format-shaped feed), normalize
+   * (→ Brook's one shape, NormalizedFeed), sanitize (each entry's HTML, applied by normalize,
+   * which alone knows the URL each entry's relative links resolve against).
+   */
+  function toFeed(fetched: Fetched, now: Date): NormalizedFeed {
+    const document = parseDocument(fetched.body, fetched.contentType)
+    return normalizeFeed(document, { feedUrl: fetched.finalUrl, now, sanitize: sanitizeEntryHtml })
+  }
 
   function requireUrl(input: string): string {
     const url = normalizeFeedUrl(input)
@@ -88,9 +98,9 @@ export function createFeedService(deps: FeedServiceDeps) {
    * the first feed found is used; `stopAtExisting` returns a stored feed without fetching it.
    */
   async function resolve(url: string, now: Date, stopAtExisting: boolean): Promise<Resolved> {
-    const fetched = expect200(await fetchLimited(url))
+    const fetched = expect200(await fetchDocument(url))
     try {
-      return { feedUrl: url, fetched, feed: parse(fetched, now) }
+      return { feedUrl: url, fetched, feed: toFeed(fetched, now) }
     } catch (error) {
       // A broken feed is a parse error; only a page that is no feed at all is worth discovering.
       if (!(error instanceof FeedParseError) || sniffFeed(fetched.body)) throw error
@@ -102,8 +112,8 @@ export function createFeedService(deps: FeedServiceDeps) {
       const existing = await repo.findByUrl(candidate)
       if (existing) return { existing }
     }
-    const second = expect200(await fetchLimited(candidate))
-    return { feedUrl: candidate, fetched: second, feed: parse(second, now) }
+    const second = expect200(await fetchDocument(candidate))
+    return { feedUrl: candidate, fetched: second, feed: toFeed(second, now) }
   }
 
   const spread = () => Math.random()
@@ -129,7 +139,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const feedUrl = moved && !hasCredentials(resolved.feedUrl) ? moved : resolved.feedUrl
     const nowIso = now.toISOString()
     const id = newId()
-    await repo.transaction(async (tx) => {
+    await repo.transaction(async (tx, trx) => {
       const inserted = await tx.insertFeed({
         id,
         url: feedUrl,
@@ -148,7 +158,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         leaseOwner: null,
       })
       if (!inserted) return // created meanwhile by another request: that one stored the entries
-      const stored = await storeEntries(tx, id, prepareEntries(feed.entries, now), now)
+      const stored = await storeEntries(trx, id, prepareEntries(feed.entries, now), now)
       const updatesPerWeek = await tx.countPublishedSince(id, new Date(now.getTime() - WEEK_MS).toISOString())
       const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: fetched.maxAgeSeconds, spread: spread() })
       await tx.updateFeed(id, { updatesPerWeek, latestEntryPublishedAt: stored.latestPublishedAt, nextCheckAt: next.toISOString() })
@@ -187,7 +197,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const healthy: FeedPatch = { checkedAt: nowIso, errorAt: null, errorMessage: null, errorCount: 0, updatedAt: nowIso }
     let result: FetchResult
     try {
-      result = await fetchLimited(feed.url, { etag: feed.etag, lastModified: feed.lastModified })
+      result = await fetchDocument(feed.url, { etag: feed.etag, lastModified: feed.lastModified })
     } catch (error) {
       if (shutdown.signal.aborted) {
         await repo.finishCheck(feed.id, owner, {})
@@ -204,10 +214,10 @@ export function createFeedService(deps: FeedServiceDeps) {
       return { feedId: feed.id, status: 'not_modified', inserted: 0, updated: 0, nextCheckAt: next.toISOString() }
     }
     try {
-      const parsed = parse(result, now)
+      const parsed = toFeed(result, now)
       const prepared = prepareEntries(parsed.entries, now)
-      return await repo.transaction(async (tx) => {
-        const stored = await storeEntries(tx, feed.id, prepared, now)
+      return await repo.transaction(async (tx, trx) => {
+        const stored = await storeEntries(trx, feed.id, prepared, now)
         const updatesPerWeek = await tx.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
         const latest = [feed.latestEntryPublishedAt, stored.latestPublishedAt].filter((d): d is string => d !== null).sort().pop() ?? null
         const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: parsed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })

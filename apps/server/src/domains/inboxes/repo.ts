@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import { newId } from '@brook/shared'
 import type { Database, InboxesTable } from '../../db/schema.ts'
 import type { Dialect } from '../../db/openDatabase.ts'
-import { inTransaction, type Db } from '../reads/repo.ts'
+import { inTransaction, type Db } from '../../db/transactions.ts'
 
 export type InboxRow = Selectable<InboxesTable>
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDialect } from '../../test/testDatabase.ts'
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from '../../test/testServer.ts'
-import { readsRepo } from '../reads/repo.ts'
+import { unreadRepo } from '../unread/repo.ts'
 
 describeEachDialect('inboxes API', (dialect) => {
   let server: TestServer
@@ -88,7 +88,7 @@ describeEachDialect('inboxes API', (dialect) => {
     expect((await a.delete('/api/entries/inbox', { entryId: item.entries.id })).status).toBe(200)
     expect((await a.get('/api/reads')).body.data['news-box']).toBe(0)
     expect((await a.get(`/api/entries?id=${item.entries.id}`)).body.code).toBe(3000)
-    expect((await readsRepo(server.database.db, dialect).auditCounters()).wrong).toEqual([])
+    expect((await unreadRepo(server.database.db, dialect).auditCounters()).wrong).toEqual([])
   })
 
   it('deleting an inbox takes its entries, subscription and counter', async () => {

@@ -3,11 +3,11 @@
  * which needs no session: it is authenticated by the X-Inbox-Handle and X-Inbox-Secret headers.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
 import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, jsonBody, jsonResponse } from '../../lib/apiSchemas.ts'
-import { readingServices } from '../readingServices.ts'
+import type { EntriesService } from '../entries/service.ts'
+import type { InboxesService } from './service.ts'
 import { InboxSchema } from './present.ts'
 
 /** Header names of the webhook. */
@@ -100,40 +100,38 @@ const webhookRoute = createRoute({
   },
 })
 
-export function inboxesRoutes(deps: AppDeps) {
+export function inboxesRoutes({ inboxes, entries }: { inboxes: InboxesService; entries: Pick<EntriesService, 'receive'> }) {
   const router = createRouter()
-  const services = () => readingServices(deps)
 
   router.openapi(getRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().inboxes.get(user.id, c.req.valid('query').handle.toLowerCase())), 200)
+    return c.json(ok(await inboxes.get(user.id, c.req.valid('query').handle.toLowerCase())), 200)
   })
 
   router.openapi(listRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().inboxes.list(user.id)), 200)
+    return c.json(ok(await inboxes.list(user.id)), 200)
   })
 
   router.openapi(createInboxRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().inboxes.create(user, c.req.valid('json'))), 200)
+    return c.json(ok(await inboxes.create(user, c.req.valid('json'))), 200)
   })
 
   router.openapi(updateRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().inboxes.update(user.id, c.req.valid('json'))), 200)
+    return c.json(ok(await inboxes.update(user.id, c.req.valid('json'))), 200)
   })
 
   router.openapi(deleteRoute, async (c) => {
     const user = requireUser(c)
     const { handle: h } = c.req.valid('json')
-    await services().inboxes.delete(user.id, h)
+    await inboxes.delete(user.id, h)
     return c.json(ok({ handle: h.toLowerCase() }), 200)
   })
 
   router.openapi(webhookRoute, async (c) => {
     const headers = c.req.valid('header')
-    const { inboxes, entries } = services()
     const inbox = await inboxes.authenticate(headers[INBOX_HANDLE_HEADER], headers[INBOX_SECRET_HEADER])
     const body = c.req.valid('json')
     if (body.publishedAt !== undefined && Number.isNaN(Date.parse(body.publishedAt))) throw new AppError(4, { reason: 'publishedAt is not a date' })

@@ -1,7 +1,8 @@
 /** SQL of lists: rows, their feeds, and the list counters that follow membership changes. */
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Database, FeedsTable, ListsTable } from '../../db/schema.ts'
-import { inTransaction, lockFeeds, recountListForSubscribers, type Db } from '../reads/repo.ts'
+import { inTransaction, lockFeeds, type Db } from '../../db/transactions.ts'
+import { recountListForSubscribers } from '../unread/repo.ts'
 
 export type ListRow = Selectable<ListsTable>
 export type ListPatch = Pick<Updateable<ListsTable>, 'title' | 'description' | 'image' | 'view' | 'fee' | 'updatedAt'>

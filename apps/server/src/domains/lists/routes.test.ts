@@ -4,7 +4,7 @@ import { newId } from '@brook/shared'
 import { describeEachDialect } from '../../test/testDatabase.ts'
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from '../../test/testServer.ts'
 import { insertEntries, insertFeed } from '../../test/factories.ts'
-import { readsRepo } from '../reads/repo.ts'
+import { unreadRepo } from '../unread/repo.ts'
 
 describeEachDialect('lists API', (dialect) => {
   let server: TestServer
@@ -73,7 +73,7 @@ describeEachDialect('lists API', (dialect) => {
     expect((await owner.delete(`/api/lists/${list.id}/feeds/${f1}`)).status).toBe(200)
     expect((await other.get('/api/reads')).body.data[list.id]).toBe(0)
     expect((await owner.delete(`/api/lists/${list.id}/feeds/${f1}`)).body.code).toBe(2001)
-    expect((await readsRepo(server.database.db, dialect).auditCounters()).wrong).toEqual([])
+    expect((await unreadRepo(server.database.db, dialect).auditCounters()).wrong).toEqual([])
   })
 
   it('a new view moves the list’s subscriptions along', async () => {

@@ -3,13 +3,12 @@
  * 8001), its feeds (8003 when already there), and its OPML export.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
 import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, viewSchema } from '../../lib/apiSchemas.ts'
 import { FeedSchema } from '../feeds/present.ts'
 import { SubscriptionSchema } from '../subscriptions/present.ts'
-import { readingServices } from '../readingServices.ts'
+import type { ListsService } from './service.ts'
 import { ListSchema, ListWithFeedsSchema } from './present.ts'
 
 const text = (max: number) => z.string().max(max)
@@ -101,34 +100,33 @@ const exportRoute = createRoute({
   responses: { 200: { description: 'OPML document', content: { 'text/x-opml': { schema: z.string() } } }, ...errors({ 404: 'No such list (8000)' }) },
 })
 
-export function listsRoutes(deps: AppDeps) {
+export function listsRoutes({ lists }: { lists: ListsService }) {
   const router = createRouter()
-  const lists = () => readingServices(deps).lists
 
   router.openapi(getRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await lists().detail(user.id, c.req.valid('query').listId)), 200)
+    return c.json(ok(await lists.detail(user.id, c.req.valid('query').listId)), 200)
   })
 
   router.openapi(ownedRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await lists().owned(user.id)), 200)
+    return c.json(ok(await lists.owned(user.id)), 200)
   })
 
   router.openapi(createListRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await lists().create(user.id, c.req.valid('json'))), 200)
+    return c.json(ok(await lists.create(user.id, c.req.valid('json'))), 200)
   })
 
   router.openapi(editRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await lists().update(user.id, c.req.valid('json'))), 200)
+    return c.json(ok(await lists.update(user.id, c.req.valid('json'))), 200)
   })
 
   router.openapi(deleteRoute, async (c) => {
     const user = requireUser(c)
     const { listId } = c.req.valid('json')
-    await lists().delete(user.id, listId)
+    await lists.delete(user.id, listId)
     return c.json(ok({ listId }), 200)
   })
 
@@ -137,26 +135,26 @@ export function listsRoutes(deps: AppDeps) {
     const { listId, feedId, feedIds } = c.req.valid('json')
     const ids = [...(feedIds ?? []), ...(feedId ? [feedId] : [])]
     if (ids.length === 0) throw new AppError(4, { reason: 'Give feedId or feedIds' })
-    return c.json(ok(await lists().addFeeds(user.id, listId, ids)), 200)
+    return c.json(ok(await lists.addFeeds(user.id, listId, ids)), 200)
   })
 
   router.openapi(removeFeedRoute, async (c) => {
     const user = requireUser(c)
     const { listId, feedId } = c.req.valid('json')
-    await lists().removeFeed(user.id, listId, feedId)
+    await lists.removeFeed(user.id, listId, feedId)
     return c.json(ok({ listId, feedId }), 200)
   })
 
   router.openapi(removeFeedByPathRoute, async (c) => {
     const user = requireUser(c)
     const { id, feedId } = c.req.valid('param')
-    await lists().removeFeed(user.id, id, feedId)
+    await lists.removeFeed(user.id, id, feedId)
     return c.json(ok({ listId: id, feedId }), 200)
   })
 
   router.openapi(exportRoute, async (c) => {
     requireUser(c)
-    const { opml } = await lists().export(c.req.valid('param').id)
+    const { opml } = await lists.export(c.req.valid('param').id)
     return c.body(opml, 200, { 'content-type': 'text/x-opml; charset=utf-8', 'content-disposition': 'attachment; filename="brook-list.opml"' })
   })
 

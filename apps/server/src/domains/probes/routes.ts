@@ -1,6 +1,7 @@
 /** GET /api/probes/{postgresql,redis,bullmq,rsshub}: the real state of each configured service. */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
+import type { Env } from '../../env.ts'
+import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { createRouter } from '../../lib/router.ts'
 import { probeBullmq, probeDatabase, probeRedis, probeRsshub, type ProbeResult } from './checks.ts'
 
@@ -26,7 +27,7 @@ function probeRoute(name: (typeof names)[number]) {
   })
 }
 
-export function probesRoutes({ env, database }: AppDeps) {
+export function probesRoutes({ env, database }: { env: Env; database: OpenDatabase }) {
   const run: Record<(typeof names)[number], () => Promise<ProbeResult>> = {
     postgresql: () => probeDatabase(database),
     redis: () => probeRedis(env.REDIS_URL),

@@ -1,5 +1,5 @@
 /** SQL of public profiles: the user fields anyone signed in may see (never e-mail or role). */
-import type { Db } from '../reads/repo.ts'
+import type { Db } from '../../db/transactions.ts'
 
 export type ProfileRow = {
   id: string

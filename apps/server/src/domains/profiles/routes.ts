@@ -1,12 +1,10 @@
 /** /api/profiles: public profiles by id or handle, and in batches (SPEC §7). */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
-import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, jsonBody, jsonResponse } from '../../lib/apiSchemas.ts'
 import { toIso } from '../../lib/time.ts'
-import { readingServices } from '../readingServices.ts'
 import type { ProfileRow } from './repo.ts'
+import type { ProfilesService } from './service.ts'
 
 export const ProfileSchema = z
   .object({
@@ -52,22 +50,17 @@ const batchRoute = createRoute({
   responses: { 200: jsonResponse(envelope(z.record(z.string(), ProfileSchema)), 'Profiles by id'), ...errors() },
 })
 
-export function profilesRoutes(deps: AppDeps) {
+export function profilesRoutes({ profiles }: { profiles: ProfilesService }) {
   const router = createRouter()
-  const profiles = () => readingServices(deps).profiles
 
   router.openapi(getRoute, async (c) => {
     requireUser(c)
-    const { id, handle } = c.req.valid('query')
-    if ((id === undefined) === (handle === undefined)) throw new AppError(1002, { reason: 'Give id or handle' })
-    const row = id ? await profiles().byId(id) : await profiles().byHandle((handle as string).replace(/^@/, ''))
-    if (!row) throw new AppError(6000)
-    return c.json(ok(presentProfile(row)), 200)
+    return c.json(ok(presentProfile(await profiles.find(c.req.valid('query')))), 200)
   })
 
   router.openapi(batchRoute, async (c) => {
     requireUser(c)
-    const rows = await profiles().byIds([...new Set(c.req.valid('json').ids)])
+    const rows = await profiles.byIds(c.req.valid('json').ids)
     return c.json(ok(Object.fromEntries(rows.map((r) => [r.id, presentProfile(r)]))), 200)
   })
 

@@ -4,7 +4,7 @@ import { newId } from '@brook/shared'
 import { describeEachDialect } from '../../test/testDatabase.ts'
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from '../../test/testServer.ts'
 import { insertEntries, insertFeed } from '../../test/factories.ts'
-import { readsRepo } from './repo.ts'
+import { unreadRepo } from '../unread/repo.ts'
 
 describeEachDialect('reads API', (dialect) => {
   let server: TestServer
@@ -77,7 +77,7 @@ describeEachDialect('reads API', (dialect) => {
     expect((await a.post('/api/reads/all', { listId: newId() })).body.code).toBe(8000)
     expect((await a.post('/api/reads/all', { inboxId: 'nobody-box' })).body.code).toBe(10000)
     expect((await a.post('/api/reads/all', { startTime: 'yesterday-ish' })).status).toBe(400)
-    expect((await readsRepo(server.database.db, dialect).auditCounters()).wrong).toEqual([])
+    expect((await unreadRepo(server.database.db, dialect).auditCounters()).wrong).toEqual([])
   })
 
   it('new entries count in; unsubscribing drops the counter', async () => {

@@ -3,11 +3,10 @@
  * mark read / unread by entry, mark a whole timeline read, the total.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { AppError } from '../../lib/appError.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, queryView, timeInput, viewSchema } from '../../lib/apiSchemas.ts'
-import { readingServices } from '../readingServices.ts'
+import type { ReadsService } from './service.ts'
 
 const CountMap = z.record(z.string(), z.number())
 const entryIds = z.array(idSchema).min(1).max(1000)
@@ -69,18 +68,17 @@ const totalRoute = createRoute({
   responses: { 200: jsonResponse(envelope(z.object({ count: z.number() })), 'The total'), ...errors() },
 })
 
-export function readsRoutes(deps: AppDeps) {
+export function readsRoutes({ reads }: { reads: ReadsService }) {
   const router = createRouter()
-  const reads = () => readingServices(deps).reads
 
   router.openapi(countsRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await reads().counts(user.id, c.req.valid('query').view)), 200)
+    return c.json(ok(await reads.counts(user.id, c.req.valid('query').view)), 200)
   })
 
   router.openapi(markRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok({ count: await reads().markRead(user.id, c.req.valid('json').entryIds) }), 200)
+    return c.json(ok({ count: await reads.markRead(user.id, c.req.valid('json').entryIds) }), 200)
   })
 
   router.openapi(unmarkRoute, async (c) => {
@@ -88,17 +86,17 @@ export function readsRoutes(deps: AppDeps) {
     const { entryId, entryIds: many } = c.req.valid('json')
     const ids = [...(many ?? []), ...(entryId ? [entryId] : [])]
     if (ids.length === 0) throw new AppError(4, { reason: 'Give entryId or entryIds' })
-    return c.json(ok({ count: await reads().markUnread(user.id, ids) }), 200)
+    return c.json(ok({ count: await reads.markUnread(user.id, ids) }), 200)
   })
 
   router.openapi(allRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok({ count: await reads().markAll(user.id, c.req.valid('json')) }), 200)
+    return c.json(ok({ count: await reads.markAll(user.id, c.req.valid('json')) }), 200)
   })
 
   router.openapi(totalRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok({ count: await reads().total(user.id) }), 200)
+    return c.json(ok({ count: await reads.total(user.id) }), 200)
   })
 
   return router

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/appError.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { InboxesService } from '../inboxes/service.ts'
 import type { ListsService } from '../lists/service.ts'
+import type { UnreadRepo } from '../unread/repo.ts'
 import type { ReadScope, ReadsRepo } from './repo.ts'
 
 export type MarkAllInput = {
@@ -20,7 +21,7 @@ export type MarkAllInput = {
   insertedBefore?: string
 }
 
-export function createReadsService(deps: { repo: ReadsRepo; lists: Pick<ListsService, 'mustGet'>; inboxes: Pick<InboxesService, 'mustOwn'> }) {
+export function createReadsService(deps: { repo: ReadsRepo; unread: Pick<UnreadRepo, 'counts' | 'totalCount'>; lists: Pick<ListsService, 'mustGet'>; inboxes: Pick<InboxesService, 'mustOwn'> }) {
   const { repo } = deps
   return {
     /** POST /reads: 3000 when none of the ids is an entry the user may see. */
@@ -54,8 +55,8 @@ export function createReadsService(deps: { repo: ReadsRepo; lists: Pick<ListsSer
       return repo.markScopeRead(userId, scope, nowIso())
     },
 
-    counts: (userId: string, view?: number) => repo.counts(userId, view),
-    total: (userId: string) => repo.totalCount(userId),
+    counts: (userId: string, view?: number) => deps.unread.counts(userId, view),
+    total: (userId: string) => deps.unread.totalCount(userId),
   }
 }
 

@@ -1,5 +1,5 @@
 /** SQL of synced settings: one JSON payload per user and tab, with its update time. */
-import type { Db } from '../reads/repo.ts'
+import type { Db } from '../../db/transactions.ts'
 
 export function settingsRepo(db: Db) {
   return {

@@ -1,9 +1,8 @@
 /** /api/settings: the ui, general and ai tabs (SPEC §3, §7), with defaults from @brook/shared. */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, jsonResponse } from '../../lib/apiSchemas.ts'
-import { readingServices } from '../readingServices.ts'
+import type { SettingsService } from './service.ts'
 
 const Tabs = z.object({ ui: z.record(z.string(), z.unknown()), general: z.record(z.string(), z.unknown()), ai: z.record(z.string(), z.unknown()) })
 const Updated = z.object({ ui: z.string().nullable(), general: z.string().nullable(), ai: z.string().nullable() })
@@ -33,18 +32,17 @@ const patchRoute = createRoute({
   },
 })
 
-export function settingsRoutes(deps: AppDeps) {
+export function settingsRoutes({ settings }: { settings: SettingsService }) {
   const router = createRouter()
-  const settings = () => readingServices(deps).settings
 
   router.openapi(getRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await settings().get(user.id)), 200)
+    return c.json(ok(await settings.get(user.id)), 200)
   })
 
   router.openapi(patchRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await settings().patch(user.id, c.req.valid('param').tab, c.req.valid('json'))), 200)
+    return c.json(ok(await settings.patch(user.id, c.req.valid('param').tab, c.req.valid('json'))), 200)
   })
 
   return router

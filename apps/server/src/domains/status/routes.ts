@@ -1,7 +1,8 @@
 /** GET /api/status/configs: what this instance is, what it has enabled, and its limits (public). */
 import { createRoute, z } from '@hono/zod-openapi'
 import { APP_VERSION } from '@brook/shared'
-import type { AppDeps } from '../../app.ts'
+import type { Env } from '../../env.ts'
+import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { createRouter, ok } from '../../lib/router.ts'
 
 const ConfigsSchema = z.object({
@@ -35,7 +36,7 @@ const route = createRoute({
   responses: { 200: { description: 'Configuration', content: { 'application/json': { schema: z.object({ code: z.literal(0), data: ConfigsSchema }) } } } },
 })
 
-export function statusRoutes({ env, database }: AppDeps) {
+export function statusRoutes({ env, database }: { env: Env; database: OpenDatabase }) {
   const socialProviders = [env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET ? 'github' : null, env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? 'google' : null].filter((p): p is string => p !== null)
   const data: z.infer<typeof ConfigsSchema> = {
     name: 'Brook',

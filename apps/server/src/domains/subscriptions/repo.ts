@@ -5,8 +5,9 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { newId } from '@brook/shared'
 import type { Database, FeedsTable, InboxesTable, ListsTable, SubscriptionsTable } from '../../db/schema.ts'
-import { dropCounter, inTransaction, lockFeeds, resetCounter, type Db } from '../reads/repo.ts'
-import { isSqliteDb } from '../../db/transactions.ts'
+import { inTransaction, isSqliteDb, lockFeeds, type Db } from '../../db/transactions.ts'
+import { chunks } from '../../db/chunks.ts'
+import { dropCounter, resetCounter } from '../unread/repo.ts'
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>
 export type SubscriptionPatch = Pick<Updateable<SubscriptionsTable>, 'view' | 'title' | 'category' | 'isPrivate' | 'hideFromTimeline'>
@@ -18,13 +19,6 @@ export type InboxRow = Selectable<InboxesTable>
 /** One of the three ids a subscription points at. */
 export type Target = { feedId: string } | { listId: string } | { inboxId: string }
 
-const IN_CHUNK = 500
-
-function chunks<T>(items: T[], size = IN_CHUNK): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
 
 function targetColumn(target: Target): ['feedId' | 'listId' | 'inboxId', string] {
   if ('feedId' in target) return ['feedId', target.feedId]

@@ -3,13 +3,13 @@
  * (SPEC §7). Every route needs a signed-in user and touches only that user's subscriptions.
  */
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppDeps } from '../../app.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { AppError } from '../../lib/appError.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, queryView, viewSchema } from '../../lib/apiSchemas.ts'
 import { FeedSchema } from '../feeds/present.ts'
 import { ListSchema } from '../lists/present.ts'
-import { readingServices } from '../readingServices.ts'
+import type { SubscriptionsService } from './service.ts'
+import type { OpmlTransfer } from './opmlTransfer.ts'
 import { SubscriptionSchema } from './present.ts'
 
 const title = z.string().max(500).nullable()
@@ -177,34 +177,33 @@ async function opmlOf(c: { req: { header(n: string): string | undefined; parseBo
   return null
 }
 
-export function subscriptionsRoutes(deps: AppDeps) {
+export function subscriptionsRoutes({ subscriptions, opml }: { subscriptions: SubscriptionsService; opml: OpmlTransfer }) {
   const router = createRouter()
-  const services = () => readingServices(deps)
 
   router.openapi(listRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().subscriptions.list(user.id, c.req.valid('query').view)), 200)
+    return c.json(ok(await subscriptions.list(user.id, c.req.valid('query').view)), 200)
   })
 
   router.openapi(subscribeRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().subscriptions.subscribe(user, c.req.valid('json'))), 200)
+    return c.json(ok(await subscriptions.subscribe(user, c.req.valid('json'))), 200)
   })
 
   router.openapi(editRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await services().subscriptions.edit(user.id, c.req.valid('json'))), 200)
+    return c.json(ok(await subscriptions.edit(user.id, c.req.valid('json'))), 200)
   })
 
   router.openapi(deleteRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok({ count: await services().subscriptions.unsubscribe(user.id, c.req.valid('json')) }), 200)
+    return c.json(ok({ count: await subscriptions.unsubscribe(user.id, c.req.valid('json')) }), 200)
   })
 
   router.openapi(batchRoute, async (c) => {
     const user = requireUser(c)
     const { feedIds, ...patch } = c.req.valid('json')
-    return c.json(ok({ count: await services().subscriptions.editMany(user.id, feedIds, patch) }), 200)
+    return c.json(ok({ count: await subscriptions.editMany(user.id, feedIds, patch) }), 200)
   })
 
   router.openapi(parseRoute, async (c) => {
@@ -212,13 +211,12 @@ export function subscriptionsRoutes(deps: AppDeps) {
     const upload = await opmlOf(c)
     const text = upload ? upload.opml : (c.req.valid('json') as z.infer<typeof OpmlJson>).opml
     if (!text) throw new AppError(14000, { reason: 'Send the OPML document' })
-    return c.json(ok(await services().opml.parse(user.id, text)), 200)
+    return c.json(ok(await opml.parse(user.id, text)), 200)
   })
 
   router.openapi(importRoute, async (c) => {
     const user = requireUser(c)
     const upload = await opmlOf(c)
-    const { opml } = services()
     let items: { url: string; title?: string | null; category?: string | null; view?: number }[]
     if (upload) items = opml.itemsOf(upload.opml, upload.urls)
     else {
@@ -231,7 +229,7 @@ export function subscriptionsRoutes(deps: AppDeps) {
 
   router.openapi(exportRoute, async (c) => {
     const user = requireUser(c)
-    const body = await services().opml.export(user.id, `${user.name || 'Brook'} subscriptions`)
+    const body = await opml.export(user.id, `${user.name || 'Brook'} subscriptions`)
     return c.body(body, 200, { 'content-type': 'text/x-opml; charset=utf-8', 'content-disposition': 'attachment; filename="brook-subscriptions.opml"' })
   })
 

@@ -1,11 +1,11 @@
 /** Atom 0.3 / 1.0 as parsed by feedsmith → NormalizedFeed. */
 import type { AtomFeed } from 'feedsmith'
 import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
-import { alternateLink, rootBase, syndicationMinutes } from './fromRss.ts'
+import { alternateLink, syndicationMinutes } from './fromRss.ts'
 import { MediaCollector } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { person, uniquePeople } from './person.ts'
-import { joinBase, webUrl } from './resolveUrl.ts'
+import { joinBase, rootBase, webUrl } from './resolveUrl.ts'
 import { describe, htmlTitle, languageTag, nonEmpty, plainTitle, textToHtml } from './text.ts'
 import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
 

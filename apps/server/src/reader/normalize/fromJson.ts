@@ -1,11 +1,10 @@
 /** JSON Feed 1.0 / 1.1 as parsed by feedsmith → NormalizedFeed. */
 import type { JsonFeed } from 'feedsmith'
 import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
-import { rootBase } from './fromRss.ts'
 import { MediaCollector, mediaKind } from './media.ts'
 import { parseDate } from './parseDate.ts'
 import { person, uniquePeople } from './person.ts'
-import { webUrl } from './resolveUrl.ts'
+import { rootBase, webUrl } from './resolveUrl.ts'
 import { describePlain, languageTag, nonEmpty, plainTitle, textToHtml } from './text.ts'
 import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
 

@@ -4,19 +4,13 @@ import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
 import { MediaCollector, mediaKind } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { parsePerson, person, uniquePeople } from './person.ts'
-import { joinBase, webUrl } from './resolveUrl.ts'
+import { joinBase, rootBase, webUrl } from './resolveUrl.ts'
 import { describe, htmlTitle, languageTag, nonEmpty } from './text.ts'
 import type { NormalizedAuthor, NormalizedFeed } from './types.ts'
 
 /** RDF items and channels carry a subset of RSS 2.0's fields (plus `rdf:about`), so one mapper serves both. */
 type Item = RssFeed.Item<string> & { rdf?: { about?: string } }
 type AtomLinks = AtomFeed.Link<string>[] | undefined
-
-/** The document's base URL: the feed URL when it is a web URL, else the feed's own link. */
-export function rootBase(feedUrl: string, siteLink: string | null | undefined): string | null {
-  if (/^https?:/i.test(feedUrl)) return feedUrl
-  return webUrl(siteLink) ?? feedUrl
-}
 
 /** The `rel="alternate"` (or rel-less) link of a list of Atom links, preferring HTML. */
 export function alternateLink(links: AtomLinks): string | null {

@@ -41,3 +41,9 @@ export function joinBase(base: string | null, ...xmlBases: (string | null | unde
   }
   return current
 }
+
+/** The document's base URL: the feed URL when it is a web URL, else the feed's own link. */
+export function rootBase(feedUrl: string, siteLink: string | null | undefined): string | null {
+  if (/^https?:/i.test(feedUrl)) return feedUrl
+  return webUrl(siteLink) ?? feedUrl
+}

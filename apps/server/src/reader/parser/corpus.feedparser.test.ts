@@ -1,7 +1,7 @@
 /**
  * feedparser's well-formed test suite through parseFeed. Each file's header holds a Python
  * `Expect:` expression over feedparser's result; it is evaluated against Brook's NormalizedFeed
- * through the mapping of feedparserView.ts. Per folder: passed / failed / not applicable (the
+ * through the mapping of test/corpus/feedparserView.ts. Per folder: passed / failed / not applicable (the
  * expression reads keys Brook's shape does not have). Failures must be on the known-failures list
  * beside this file, each with a reason; a listed case that passes is reported so it can be removed.
  * The `sanitize/` folder's Expect results are printed for information only — its test is
@@ -11,11 +11,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { NormalizedFeed } from '../normalize/types.ts'
-import { corpusDir, readKnownFailures, reconcile, walk, writeKnownFailures } from './corpusKit.ts'
+import { corpusDir, readKnownFailures, reconcile, walk, writeKnownFailures } from '../../test/corpus/corpusKit.ts'
 import { decodeBody } from './decodeBody.ts'
-import { feedparserEnv, getItem } from './feedparserView.ts'
+import { feedparserEnv, getItem } from '../../test/corpus/feedparserView.ts'
 import { FeedParseError, parseFeed } from './parseFeed.ts'
-import { evalExpect, NA } from './pyExpect.ts'
+import { evalExpect, NA } from '../../test/corpus/pyExpect.ts'
 
 const root = corpusDir('feedparser', 'wellformed')
 const KNOWN_FILE = path.join(import.meta.dirname, 'corpus.feedparser.known-failures.json')

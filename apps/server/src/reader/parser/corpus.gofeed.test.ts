@@ -9,7 +9,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { NormalizedEntry, NormalizedFeed } from '../normalize/types.ts'
 import { htmlToText } from '../sanitizer/htmlToText.ts'
-import { corpusDir, readKnownFailures, reconcile, walk, writeKnownFailures } from './corpusKit.ts'
+import { corpusDir, readKnownFailures, reconcile, walk, writeKnownFailures } from '../../test/corpus/corpusKit.ts'
 import { FeedParseError, parseFeed } from './parseFeed.ts'
 
 const root = corpusDir('gofeed')

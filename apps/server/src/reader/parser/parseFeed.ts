@@ -1,6 +1,8 @@
 /**
- * The parser step of the feed pipeline, and the one entry point the rest of Brook calls:
- * bytes → text (charset) → safe XML (no DOCTYPE) → feedsmith → normalize → sanitize.
+ * The parse step of the feed pipeline (parseDocument: bytes → text (charset) → safe XML (no
+ * DOCTYPE) or JSON → feedsmith's format-shaped feed), and parseFeed, the whole of parse →
+ * normalize → sanitize in one call for the CLI and tests. The feed service runs the steps itself
+ * (domains/feeds/service.ts `toFeed`).
  * @module
  */
 import { type AnyFeed, DetectError, MalformedError, ParseError, parseAtomFeed, parseJsonFeed, parseRdfFeed, parseRssFeed } from 'feedsmith'
@@ -123,17 +125,32 @@ function parseJson(text: string): AnyFeed {
   }
 }
 
-/** Parses a feed body (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) into a NormalizedFeed; throws FeedParseError if it is not one. */
-export function parseFeed(body: Uint8Array | string, opts: ParseFeedOptions): NormalizedFeed {
+/**
+ * The parse step: a feed body (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) as feedsmith
+ * reads it; throws FeedParseError if it is not one.
+ */
+export function parseDocument(body: Uint8Array | string, contentType?: string | null): AnyFeed {
   // Control characters are not scanned for here (a pass over every byte): the text fields strip
   // them (htmlToText, titles, guid) and so does the sanitizer for content.
-  const text = decodeBody(body, opts.contentType)
+  const text = decodeBody(body, contentType)
   const start = text.search(/\S/)
   if (start === -1) throw new FeedParseError('empty document')
-  const parsed = text.charCodeAt(start) === 0x7b /* { */ ? parseJson(text) : parseXml(start > 0 ? text.slice(start) : text)
-  return normalizeFeed(parsed, {
+  return text.charCodeAt(start) === 0x7b /* { */ ? parseJson(text) : parseXml(start > 0 ? text.slice(start) : text)
+}
+
+/**
+ * The sanitize step, as normalize applies it: to each entry's HTML, with the URL that entry's
+ * relative links resolve against (only normalize knows it: xml:base, the entry's link…).
+ */
+export function sanitizeEntryHtml(html: string, baseUrl: string | null): string {
+  return sanitizeHtml(html, baseUrl ?? undefined)
+}
+
+/** Parses a feed body into a NormalizedFeed (parse → normalize → sanitize); throws FeedParseError if it is not one. */
+export function parseFeed(body: Uint8Array | string, opts: ParseFeedOptions): NormalizedFeed {
+  return normalizeFeed(parseDocument(body, opts.contentType), {
     feedUrl: opts.feedUrl,
     now: opts.now ?? new Date(),
-    sanitize: opts.sanitize === false ? undefined : (html, base) => sanitizeHtml(html, base ?? undefined),
+    sanitize: opts.sanitize === false ? undefined : sanitizeEntryHtml,
   })
 }

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { corpusDir, walk } from '../parser/corpusKit.ts'
+import { corpusDir, walk } from '../../test/corpus/corpusKit.ts'
 import { FeedParseError, parseFeed } from '../parser/parseFeed.ts'
 import { findUnsafe } from './findUnsafe.ts'
 

@@ -4,8 +4,10 @@
  * changed ones are rewritten in place under their id, unchanged ones are not written at all.
  */
 import { newId } from '@brook/shared'
+import type { Db } from '../../db/transactions.ts'
+import { countNewFeedEntries, lowerFeedFloors } from '../unread/repo.ts'
 import type { PreparedEntry } from './entryRows.ts'
-import type { FeedQueries, NewEntryRow } from './repo.ts'
+import { feedEntriesRepo, type NewEntryRow } from './repo.ts'
 
 export type StoreResult = {
   inserted: number
@@ -20,14 +22,15 @@ function oldestOf(rows: NewEntryRow[]): string | null {
   return oldest
 }
 
-/** Upserts one fetch's entries of a feed by guid. */
-export async function storeEntries(repo: FeedQueries, feedId: string, entries: PreparedEntry[], now: Date): Promise<StoreResult> {
+/** Upserts one fetch's entries of a feed by guid, in the transaction `trx` (holding the feed's lock). */
+export async function storeEntries(trx: Db, feedId: string, entries: PreparedEntry[], now: Date): Promise<StoreResult> {
   let latestPublishedAt: string | null = null
   for (const entry of entries) {
     if (entry.datePublished && (latestPublishedAt === null || entry.content.publishedAt > latestPublishedAt)) latestPublishedAt = entry.content.publishedAt
   }
   if (entries.length === 0) return { inserted: 0, updated: 0, latestPublishedAt }
 
+  const repo = feedEntriesRepo(trx)
   const stored = new Map((await repo.storedEntries(feedId, entries.map((e) => e.guid))).map((row) => [row.guid, row]))
   const insertedAt = now.toISOString()
   const fresh: NewEntryRow[] = []
@@ -41,12 +44,12 @@ export async function storeEntries(repo: FeedQueries, feedId: string, entries: P
       const publishedAt = entry.datePublished ? entry.content.publishedAt : existing.publishedAt
       await repo.updateEntry(existing.id, { ...entry.content, publishedAt })
       // Moved back in time: the unread floors of the counters showing it go down with it.
-      if (publishedAt < existing.publishedAt) await repo.lowerUnreadFloors(feedId, publishedAt)
+      if (publishedAt < existing.publishedAt) await lowerFeedFloors(trx, feedId, publishedAt)
       updated++
     }
   }
   const inserted = await repo.insertEntries(fresh)
   // The oldest of the rows offered (a guid stored meanwhile is skipped): a floor may only be too low.
-  await repo.incrementUnread(feedId, inserted, oldestOf(fresh))
+  await countNewFeedEntries(trx, feedId, inserted, oldestOf(fresh))
   return { inserted, updated, latestPublishedAt }
 }

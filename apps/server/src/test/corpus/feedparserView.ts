@@ -7,8 +7,8 @@
  * dates as Python time tuples.
  */
 import { parseHTML } from 'linkedom'
-import type { NormalizedAttachment, NormalizedAuthor, NormalizedEntry, NormalizedFeed } from '../normalize/types.ts'
-import { htmlToText } from '../sanitizer/htmlToText.ts'
+import type { NormalizedAttachment, NormalizedAuthor, NormalizedEntry, NormalizedFeed } from '../../reader/normalize/types.ts'
+import { htmlToText } from '../../reader/sanitizer/htmlToText.ts'
 import { type Comparable, type Env, NA, type PyValue, pyEquals } from './pyExpect.ts'
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim()

@@ -1,0 +1,76 @@
+/**
+ * The composition root: every repo and service of Brook is built here, once per process, and
+ * nowhere else. A domain's routes receive only the services they use (app.ts mounts them).
+ *
+ * Adding a domain (docs/architecture.md): write domains/<noun>/repo.ts → service.ts → routes.ts,
+ * build its repo and service below (after the services it needs), add it to the returned object,
+ * and mount its router in app.ts.
+ */
+import type { Env } from './env.ts'
+import type { OpenDatabase } from './db/openDatabase.ts'
+import type { Logger } from './lib/logger.ts'
+import { feedsRepo } from './domains/feeds/repo.ts'
+import { createFeedService } from './domains/feeds/service.ts'
+import { subscriptionsRepo } from './domains/subscriptions/repo.ts'
+import { createSubscriptionsService } from './domains/subscriptions/service.ts'
+import { createOpmlTransfer } from './domains/subscriptions/opmlTransfer.ts'
+import { createCategoriesService } from './domains/categories/service.ts'
+import { unreadRepo } from './domains/unread/repo.ts'
+import { readsRepo } from './domains/reads/repo.ts'
+import { createReadsService } from './domains/reads/service.ts'
+import { entriesRepo } from './domains/entries/repo.ts'
+import { createEntriesService } from './domains/entries/service.ts'
+import { listsRepo } from './domains/lists/repo.ts'
+import { createListsService } from './domains/lists/service.ts'
+import { inboxesRepo } from './domains/inboxes/repo.ts'
+import { createInboxesService } from './domains/inboxes/service.ts'
+import { collectionsRepo } from './domains/collections/repo.ts'
+import { createCollectionsService } from './domains/collections/service.ts'
+import { settingsRepo } from './domains/settings/repo.ts'
+import { createSettingsService } from './domains/settings/service.ts'
+import { profilesRepo } from './domains/profiles/repo.ts'
+import { createProfilesService } from './domains/profiles/service.ts'
+import { discoverRepo } from './domains/discover/repo.ts'
+import { createDiscoverService } from './domains/discover/service.ts'
+
+/** What the services are built from. */
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger }
+
+/** Builds every domain's repo and service, each once. */
+export function composeServices({ env, database, logger }: ServiceInputs) {
+  const { db, dialect } = database
+
+  // Repos: SQL only, one per noun.
+  const repos = {
+    feeds: feedsRepo(db),
+    subscriptions: subscriptionsRepo(db),
+    unread: unreadRepo(db, dialect),
+    reads: readsRepo(db, dialect),
+    entries: entriesRepo(db, dialect),
+    lists: listsRepo(db),
+    inboxes: inboxesRepo(db, dialect),
+    collections: collectionsRepo(db),
+    settings: settingsRepo(db),
+    profiles: profilesRepo(db),
+    discover: discoverRepo(db),
+  }
+
+  // Services: the rules, each given only the repos and services it uses.
+  const feeds = createFeedService({ repo: repos.feeds, env, logger })
+  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds })
+  const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
+  const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
+  const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
+  const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions })
+  const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
+  const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger })
+  const collections = createCollectionsService({ repo: repos.collections, entries })
+  const settings = createSettingsService(repos.settings)
+  const profiles = createProfilesService(repos.profiles)
+  const discover = createDiscoverService({ repo: repos.discover, env })
+
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover }
+}
+
+/** Every domain service, by name. */
+export type Services = ReturnType<typeof composeServices>
