@@ -61,6 +61,10 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** How long a stopping process waits for open requests and jobs before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Abuse limits on the routes that make the server fetch other sites (docs/operations.md). */
+  RATE_LIMIT: bool.default(true),
+  RATE_LIMIT_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_FETCH_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
   /** The file of variables loaded at start when present (variables already set win). */
   ENV_FILE: z.string().default('.env'),
 })

@@ -40,11 +40,16 @@ export type RateLimits = {
    * (an anonymous request counts only against its address).
    */
   limit(policy: RateLimitPolicy, addressLimit: number): MiddlewareHandler<AppEnv>
+  /** Closes the Redis connection, if any. */
+  close(): void
 }
 
 /** Builds limiters over one store kind: Redis when a client is given, else this process's memory. */
 export function createRateLimits(options: { redis?: Redis | null; prefix?: string } = {}): RateLimits {
   const prefix = options.prefix ?? 'brook:rl:'
+  // While Redis is unreachable the limiter lets requests through (see limit()); ioredis keeps
+  // reconnecting in the background, and its errors would otherwise be printed as unhandled.
+  options.redis?.on('error', () => {})
   const store = (name: string): Store<AppEnv> =>
     options.redis ? new RedisStore<AppEnv>({ client: redisClient(options.redis), prefix: `${prefix}${name}:` }) : new MemoryStore<AppEnv>()
 
@@ -65,6 +70,9 @@ export function createRateLimits(options: { redis?: Redis | null; prefix?: strin
     })
 
   return {
+    close() {
+      options.redis?.disconnect()
+    },
     limit(policy, addressLimit) {
       const perUser = limiter(`${policy.name}:user`, policy.limit, policy.windowMs, (c) => {
         const user = c.get('user')
@@ -73,13 +81,22 @@ export function createRateLimits(options: { redis?: Redis | null; prefix?: strin
       const perAddress = limiter(`${policy.name}:addr`, addressLimit, policy.windowMs, (c) => clientAddress(c))
       return async (c, next) => {
         let passed = false
-        const refusal = await perAddress(c, async () => {
-          const inner = await perUser(c, async () => {
-            passed = true
-            await next()
+        let refusal: Response | void
+        try {
+          refusal = await perAddress(c, async () => {
+            const inner = await perUser(c, async () => {
+              passed = true
+              await next()
+            })
+            if (!passed && inner) c.res = inner
           })
-          if (!passed && inner) c.res = inner
-        })
+        } catch (error) {
+          if (passed) throw error
+          // The store failed (Redis down): serve the request rather than refuse everyone.
+          c.get('log')?.warn({ err: error }, 'rate limit store unavailable; request not counted')
+          await next()
+          return
+        }
         // A refusal by either limiter is the answer.
         if (!passed) return refusal ?? c.res
       }
