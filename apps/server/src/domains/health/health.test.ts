@@ -19,7 +19,7 @@ describeEachDialect('health and abuse limits', (dialect) => {
     const res = await fetch(`${server.url}/healthz`)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
-    const body = await res.json()
+    const body = (await res.json()) as { status: string; checks: Record<string, { status: string }> }
     expect(body).toMatchObject({ status: 'ok', checks: { database: { status: 'ok' }, redis: { status: 'not_configured' } } })
   })
 
@@ -27,7 +27,7 @@ describeEachDialect('health and abuse limits', (dialect) => {
     it('/healthz checks Redis over one kept connection when REDIS_URL is set', async () => {
       server = await startTestServer(dialect, { SERVICES: 'web', REDIS_URL: testEnv.redisUrl! })
       for (let i = 0; i < 3; i++) {
-        const body = await (await fetch(`${server.url}/healthz`)).json()
+        const body = (await (await fetch(`${server.url}/healthz`)).json()) as { checks: { redis: { status: string } } }
         expect(body.checks.redis.status).toBe('ok')
       }
       // The probes share it: no new connection per call.
@@ -43,7 +43,7 @@ describeEachDialect('health and abuse limits', (dialect) => {
     server = await startTestServer(dialect, { SERVICES: 'web', REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT: 'true' })
     const res = await fetch(`${server.url}/healthz`)
     expect(res.status).toBe(503)
-    const body = await res.json()
+    const body = (await res.json()) as { status: string; checks: Record<string, { status: string }> }
     expect(body.status).toBe('error')
     expect(body.checks.database.status).toBe('ok')
     expect(body.checks.redis).toMatchObject({ status: 'error' })
