@@ -4,6 +4,19 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 const sqlModules = ['kysely', 'pg', 'node:sqlite']
+const importMetaEnv = { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read import.meta.env in env.ts only.' }
+// The web app's answers come from the contract (apps/web/src/api/schema.d.ts, docs/api-contract.md).
+const contractMessage = 'API answers are typed from the contract (npm run api:types, docs/api-contract.md): no hand-written answer type at a call site.'
+const apiCall = "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(get|post|put|patch|delete|request)$/]"
+// The web app's layers, bottom up (docs/offline-first.md "Layers"): lib/ and the stores' entities
+// → sync/ (writes into the stores) → the store contract (store/index.ts, hooks.ts, actions/) → modules/ and app/.
+const above = (names, message) => ['error', { patterns: [{ group: names, message }] }]
+const storeContract = ['**/store/index.ts', '**/store/hooks.ts', '**/store/actions/*']
+const handWrittenAnswers = [
+  { selector: `${apiCall}[callee.object.name=/^(api|client)$/][typeArguments]`, message: contractMessage },
+  { selector: `TSAsExpression > AwaitExpression > ${apiCall}[callee.object.name='api']`, message: contractMessage },
+  { selector: `TSAsExpression > ${apiCall}[callee.object.name='api']`, message: contractMessage },
+]
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/artifacts/**', 'data/**', 'bench/results/**'] },
@@ -38,7 +51,22 @@ export default tseslint.config(
     ignores: ['apps/*/src/env.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in env.ts only.' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read import.meta.env in env.ts only.' }],
+      'no-restricted-syntax': ['error', importMetaEnv],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/env.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', importMetaEnv, ...handWrittenAnswers] },
+  },
+  {
+    files: ['apps/web/src/store/entities/**', 'apps/web/src/store/{types,timeline,network,session,ui,history}.ts', 'apps/web/src/lib/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': above(['**/sync/*', ...storeContract, '{.,..}/{index,hooks}.ts', '{.,..}/actions/*', '**/modules/*', '**/app/*'], 'The bottom layer (stores, lib) imports nothing above it: sync writes into the stores, the stores never start sync (docs/offline-first.md "Layers").') },
+  },
+  {
+    files: ['apps/web/src/sync/**', 'apps/web/src/db/**', 'apps/web/src/api/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': above([...storeContract, '**/modules/*', '**/app/*'], 'sync/ sits below the store contract and the UI: import store entities (store/entities/*), not store/index.ts, hooks or actions (docs/offline-first.md "Layers").') },
   },
 )

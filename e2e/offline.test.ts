@@ -3,7 +3,7 @@
  * local database answers with the network off, writes made offline arrive exactly once, refused
  * writes roll back, two tabs agree, a failed migration rebuilds, and the database exports.
  *
- * The scenarios drive the data layer through `__brook` (sync/debug.ts) so they do not
+ * The scenarios drive the data layer through `__brook` (app/debugHandle.ts) so they do not
  * depend on how the reading screens look; each saves a screenshot.
  */
 import { DatabaseSync } from 'node:sqlite'
@@ -19,7 +19,7 @@ import { startServer, type BrookServer } from './support/server.ts'
 type Entry = { id: string; title: string | null; content: string | null; read: boolean; feedId: string | null }
 type Subscription = { id: string; feedId: string | null; category: string | null; view: number }
 
-/** What `__brook` offers the tests (see apps/web/src/sync/debug.ts). */
+/** What `__brook` offers the tests (see apps/web/src/app/debugHandle.ts). */
 interface BrookHandle {
   actions: Record<string, (...args: any[]) => Promise<void>>
   localDb: { all: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>; write: (sql: string, params?: unknown[]) => Promise<unknown> }

@@ -1,6 +1,9 @@
 /**
  * The typed HTTP client of SPEC §7: base `/api`, cookies, no-store, identifying headers,
  * 30 s timeout, envelope unwrapping and the transport rules of SPEC §8. No retries here.
+ * `get`/`post`/… are typed by path and method from the generated contract (api/types.ts,
+ * docs/api-contract.md); `request` is the untyped transport under them (the outbox replays
+ * stored rows with it).
  */
 import { APP_VERSION, ErrorCodes } from '@brook/shared'
 import { env } from '../env.ts'
@@ -9,6 +12,7 @@ import { getClientId, getSessionId } from '../lib/storage.ts'
 import { useNetworkStore } from '../store/network.ts'
 import { useSessionStore } from '../store/session.ts'
 import { ApiError, ClientErrorCodes, type ApiRequestInfo } from './ApiError.ts'
+import type { ApiData, ApiInput, ApiMethod, ApiPath } from './types.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type ResponseType = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'response'
@@ -33,11 +37,11 @@ export interface ApiClientOptions {
   onConnectivity?: (online: boolean) => void
 }
 
-export interface RequestOptions {
+export interface RequestOptions<R extends ResponseType = ResponseType> {
   signal?: AbortSignal
   headers?: Record<string, string>
   timeoutMs?: number
-  responseType?: ResponseType
+  responseType?: R
   /** A 401 is only thrown, not reported as the session ending (requests sent before the session is known). */
   quietUnauthorized?: boolean
 }
@@ -55,6 +59,22 @@ function isEnvelope(body: unknown): body is Envelope {
 }
 
 type Input = Record<string, unknown> | FormData | Blob | ArrayBuffer | string | undefined
+
+/** What a typed call resolves to: the envelope's `data`, or the raw body asked for. */
+export type ApiAnswer<M extends ApiMethod, P extends ApiPath<M>, R extends ResponseType = 'json'> = R extends 'json'
+  ? ApiData<M, P>
+  : R extends 'text'
+    ? string
+    : R extends 'blob'
+      ? Blob
+      : R extends 'arrayBuffer'
+        ? ArrayBuffer
+        : Response
+
+/** The input and options of a typed call; the input is required when the route requires something. */
+type CallArgs<M extends ApiMethod, P extends ApiPath<M>, R extends ResponseType> = object extends ApiInput<M, P>
+  ? [input?: ApiInput<M, P>, init?: RequestOptions<R>]
+  : [input: ApiInput<M, P>, init?: RequestOptions<R>]
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype
@@ -130,7 +150,7 @@ export function createApiClient(options: ApiClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '')
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
 
-  async function request<T = unknown>(method: HttpMethod, path: string, input?: Input, init: RequestOptions = {}): Promise<T> {
+  async function request(method: HttpMethod, path: string, input?: Input, init: RequestOptions = {}): Promise<unknown> {
     const { path: filled, rest } = fillPath(path, input)
     let url = `${base}${filled.startsWith('/') ? filled : `/${filled}`}`
     let body: BodyInit | undefined
@@ -185,10 +205,10 @@ export function createApiClient(options: ApiClientOptions) {
 
     const responseType = init.responseType ?? 'json'
     if (response.ok && responseType !== 'json') {
-      if (responseType === 'response') return response as T
-      if (responseType === 'text') return (await response.text()) as T
-      if (responseType === 'blob') return (await response.blob()) as T
-      return (await response.arrayBuffer()) as T
+      if (responseType === 'response') return response
+      if (responseType === 'text') return await response.text()
+      if (responseType === 'blob') return await response.blob()
+      return await response.arrayBuffer()
     }
 
     const parsed = await readBody(response)
@@ -228,18 +248,24 @@ export function createApiClient(options: ApiClientOptions) {
         })
         throw error
       }
-      return envelope.data as T
+      return envelope.data
     }
-    return parsed as T
+    return parsed
+  }
+
+  /** A call typed by path and method: input and answer come from the contract. */
+  function typed<M extends ApiMethod>(method: M) {
+    return <P extends ApiPath<M>, R extends ResponseType = 'json'>(path: P, ...[input, init]: CallArgs<M, P, R>): Promise<ApiAnswer<M, P, R>> =>
+      request(method.toUpperCase() as HttpMethod, path, input as Input, init) as Promise<ApiAnswer<M, P, R>>
   }
 
   return {
     request,
-    get: <T = unknown>(path: string, input?: Input, init?: RequestOptions) => request<T>('GET', path, input, init),
-    post: <T = unknown>(path: string, input?: Input, init?: RequestOptions) => request<T>('POST', path, input, init),
-    put: <T = unknown>(path: string, input?: Input, init?: RequestOptions) => request<T>('PUT', path, input, init),
-    patch: <T = unknown>(path: string, input?: Input, init?: RequestOptions) => request<T>('PATCH', path, input, init),
-    delete: <T = unknown>(path: string, input?: Input, init?: RequestOptions) => request<T>('DELETE', path, input, init),
+    get: typed('get'),
+    post: typed('post'),
+    put: typed('put'),
+    patch: typed('patch'),
+    delete: typed('delete'),
   }
 }
 

@@ -8,6 +8,7 @@ import { toastError } from '../api/toastError.ts'
 import { i18n } from '../i18n/index.ts'
 import { installPlatform } from '../modules/platform/platform.ts'
 import { useLocalFirst } from '../sync/useLocalFirst.ts'
+import { installDebugHandle } from './debugHandle.ts'
 
 /** SPEC §9 toast constants. */
 export const TOAST_DURATION_MS = 4000
@@ -40,6 +41,8 @@ export const queryClient = createQueryClient()
 
 export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   useEffect(() => installPlatform(), [])
+  // `window.__brook` (app/debugHandle.ts), before the local-first layer starts as it was.
+  useEffect(() => installDebugHandle(), [])
   // Local database, hydration, outbox and persisted queries (docs/offline-first.md).
   useLocalFirst(client)
   return (

@@ -8,7 +8,7 @@ import { AuthGate } from './layouts/AuthGate.tsx'
 import { RootLayout } from './layouts/RootLayout.tsx'
 import { NotFoundPage } from './pages/NotFoundPage.tsx'
 import { RouteErrorPage } from './pages/ErrorPage.tsx'
-import { timelinePath } from './routeParams.ts'
+import { timelinePath } from '../lib/routeParams.ts'
 import { ensurePages } from '../i18n/index.ts'
 
 export const routes: RouteObject[] = [

@@ -2,7 +2,7 @@
  * Timelines: turning route parameters into a `Timeline`, naming it for caches, and working out
  * which feeds and inboxes it covers from the subscriptions and lists in memory.
  */
-import type { TimelineParams } from '../app/routeParams.ts'
+import type { TimelineParams } from '../lib/routeParams.ts'
 import { useListStore } from './entities/lists.ts'
 import { useSubscriptionStore } from './entities/subscriptions.ts'
 import type { Subscription, Timeline } from './types.ts'

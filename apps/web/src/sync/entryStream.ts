@@ -66,7 +66,7 @@ async function streamNow(): Promise<void> {
     await localDb.write(statements)
   }
   try {
-    const response = await api.request<Response>('POST', '/entries/stream', { ids }, { responseType: 'response' })
+    const response = await api.post('/entries/stream', { ids }, { responseType: 'response' })
     const reader = response.body?.getReader()
     const decoder = new TextDecoder()
     let tail = ''

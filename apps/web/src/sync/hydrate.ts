@@ -16,7 +16,7 @@ import { useUserStore } from '../store/entities/users.ts'
 import { timelineKey } from '../store/timeline.ts'
 import type { Timeline } from '../store/types.ts'
 import { applyStoredSettings, SETTINGS_KV_KEY } from './settingsQueue.ts'
-import { TIMELINE_PAGE_SIZE } from './timelines.ts'
+import { TIMELINE_PAGE_SIZE } from './paging.ts'
 import { serverWrites } from './writers.ts'
 
 let isDone = false

@@ -15,7 +15,6 @@ import { readSession, writeSession } from '../lib/storage.ts'
 import { useLocalDbStore } from '../store/entities/localDb.ts'
 import { useNetworkStore } from '../store/network.ts'
 import { clearPersistedQueries } from './queryCache.ts'
-import { installDebugHandle } from './debug.ts'
 import { registerServiceWorker } from '../sw/register.ts'
 import { hydrateStores, isFirstVisit, isHydrated, markHydrated, outboxPendingAtHydration, resetStores } from './hydrate.ts'
 import { startCrossTab } from './crossTab.ts'
@@ -58,7 +57,6 @@ function announceMemory(reason: string | undefined): void {
 export function startLocalFirst(options: { queryClient?: QueryClient; storage?: 'auto' | 'memory' } = {}): Promise<void> {
   if (options.queryClient) queryClient = options.queryClient
   started ??= (async () => {
-    installDebugHandle()
     registerServiceWorker()
     useLocalDbStore.getState().set({ status: 'opening' })
     try {

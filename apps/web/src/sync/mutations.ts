@@ -4,18 +4,21 @@
  * how to undo it from a snapshot taken before. The snapshot is stored with the outbox row, so a
  * refusal that arrives after a reload still rolls back correctly.
  */
-import type { HttpMethod } from '../api/client.ts'
+import type { ApiInput, ApiMethod, ApiPath } from '../api/types.ts'
 import { localDb } from '../db/index.ts'
 import { insertOutbox } from '../db/repositories/outbox.ts'
 import type { Statement } from '../db/types.ts'
 import { randomId } from '../lib/storage.ts'
 import { announceLocalChange, entryIdsOf } from './crossTab.ts'
 
-export interface MutationRequest {
-  method: HttpMethod
-  path: string
-  body?: Record<string, unknown>
-}
+type WriteMethod = Exclude<ApiMethod, 'get'>
+
+/** A write of the contract: method, path and input (path parameters and body) checked against it. */
+export type MutationRequest = {
+  [M in WriteMethod]: { [P in ApiPath<M>]: { method: Uppercase<M>; path: P; body?: ApiInput<M, P> } }[ApiPath<M>]
+}[WriteMethod]
+  // better-auth's own routes (/api/auth/*) are not in /api/openapi.json.
+  | { method: 'POST'; path: `/auth/${string}`; body?: Record<string, unknown> }
 
 export interface MutationDef<P, S> {
   kind: string

@@ -5,6 +5,7 @@
  * shows a change of the user's as undone.
  */
 import { api } from '../api/client.ts'
+import type { ApiData } from '../api/types.ts'
 import { localDb } from '../db/index.ts'
 import { outboxRowsOf, readOutboxStatement, sentRowsOf, sentSinceStatement, type SentRow } from '../db/repositories/outbox.ts'
 import type { Statement } from '../db/types.ts'
@@ -49,27 +50,27 @@ function newest<T>(kind: string, askedAt: number, write: (answer: T) => Promise<
   }
 }
 
-async function afterOutbox<T>(kind: string, path: string, write: (answer: T) => Promise<void> | void): Promise<void> {
+async function afterOutbox<T>(kind: string, ask: () => Promise<T>, write: (answer: T) => Promise<void> | void): Promise<void> {
   await flushOutbox()
   const askedAt = Date.now()
-  await newest(kind, askedAt, write)(await api.get<T>(path))
+  await newest(kind, askedAt, write)(await ask())
   await reapplyPending(askedAt)
 }
 
 export function refreshSubscriptions(): Promise<void> {
-  return afterOutbox('subscriptions', '/subscriptions', writeSubscriptions)
+  return afterOutbox('subscriptions', () => api.get('/subscriptions'), writeSubscriptions)
 }
 
 export function refreshUnread(): Promise<void> {
-  return afterOutbox<Record<string, number> | null>('unread', '/reads', (c) => writeUnread(c ?? {}))
+  return afterOutbox('unread', () => api.get('/reads'), (c) => writeUnread(c ?? {}))
 }
 
 export function refreshCollections(): Promise<void> {
-  return afterOutbox('collections', '/collections', writeCollections)
+  return afterOutbox('collections', () => api.get('/collections'), writeCollections)
 }
 
 export function refreshInboxes(): Promise<void> {
-  return afterOutbox('inboxes', '/inboxes/list', writeInboxes)
+  return afterOutbox('inboxes', () => api.get('/inboxes/list'), writeInboxes)
 }
 
 /** The signed-in user as a profile row (isMe). */
@@ -82,21 +83,28 @@ export async function refreshMe(): Promise<void> {
 export interface StartedPull {
   /** Date.now() when they were sent. */
   askedAt: number
-  subscriptions: Promise<unknown>
-  reads: Promise<unknown>
-  collections: Promise<unknown>
-  inboxes: Promise<unknown>
-  settings: Promise<unknown>
+  subscriptions: Promise<ApiData<'get', '/subscriptions'>>
+  reads: Promise<ApiData<'get', '/reads'>>
+  collections: Promise<ApiData<'get', '/collections'>>
+  inboxes: Promise<ApiData<'get', '/inboxes/list'>>
+  settings: Promise<ApiData<'get', '/settings'>>
 }
 
 /** Sends the requests of a full pull now (at start, while the local database opens). */
 export function startPull(): StartedPull {
-  const get = (path: string) => {
-    const answer = api.get(path)
+  // Each is awaited later (refreshAll); a failure must not be reported as unhandled meanwhile.
+  const quiet = <T>(answer: Promise<T>) => {
     answer.catch(() => undefined)
     return answer
   }
-  return { askedAt: Date.now(), subscriptions: get('/subscriptions'), reads: get('/reads'), collections: get('/collections'), inboxes: get('/inboxes/list'), settings: get('/settings') }
+  return {
+    askedAt: Date.now(),
+    subscriptions: quiet(api.get('/subscriptions')),
+    reads: quiet(api.get('/reads')),
+    collections: quiet(api.get('/collections')),
+    inboxes: quiet(api.get('/inboxes/list')),
+    settings: quiet(api.get('/settings')),
+  }
 }
 
 /**
@@ -112,7 +120,7 @@ export async function refreshAll(started?: StartedPull): Promise<void> {
   const at = pull.askedAt
   const results = await Promise.allSettled([
     pull.subscriptions.then(newest('subscriptions', at, writeSubscriptions)),
-    pull.reads.then(newest<unknown>('unread', at, (c) => writeUnread((c as Record<string, number> | null) ?? {}))),
+    pull.reads.then(newest('unread', at, (c) => writeUnread(c ?? {}))),
     pull.collections.then(newest('collections', at, writeCollections)),
     pull.inboxes.then(newest('inboxes', at, writeInboxes)),
     pull.settings.then(applyPulledSettings),
@@ -138,8 +146,8 @@ onOutboxDrained(() => {
   unreadTimer = setTimeout(() => {
     const askedAt = Date.now()
     void api
-      .get<Record<string, number>>('/reads')
-      .then(newest<Record<string, number> | null>('unread', askedAt, (c) => writeUnread(c ?? {})))
+      .get('/reads')
+      .then(newest('unread', askedAt, (c) => writeUnread(c ?? {})))
       .then(() => reapplyPending(askedAt))
       .catch((error) => console.warn('[brook] unread refresh failed', error))
   }, UNREAD_REFRESH_DELAY_MS)

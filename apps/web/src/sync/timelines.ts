@@ -5,6 +5,7 @@
  * server's cursor (the publishedAt of the last entry) when online and the local database when not.
  */
 import { api, isApiError } from '../api/client.ts'
+import type { ApiInput } from '../api/types.ts'
 import { localDb } from '../db/index.ts'
 import { readEntries, readEntry, readTimeline } from '../db/repositories/entries.ts'
 import { readFeeds } from '../db/repositories/sources.ts'
@@ -16,15 +17,11 @@ import { timelineKey, timelineSources } from '../store/timeline.ts'
 import type { Entry, Timeline } from '../store/types.ts'
 import { countOutboxAndSent } from '../db/repositories/outbox.ts'
 import { requestEntryContents } from './entryStream.ts'
+import { ENTRIES_STALE_MS, TIMELINE_PAGE_SIZE } from './paging.ts'
 import { hydrated, isFirstVisit, isHydrated, outboxPendingAtHydration } from './hydrate.ts'
 import { flushOutbox } from './outbox.ts'
 import { reapplyPending } from './pull.ts'
 import { parseEntriesPage, writeEntriesPage, type EntriesPage } from './writers.ts'
-
-/** Entries per page, from the server and from the local database. */
-export const TIMELINE_PAGE_SIZE = 50
-/** SPEC §9: entry lists are fresh for 10 minutes. */
-export const ENTRIES_STALE_MS = 10 * 60 * 1000
 
 const executor = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
 const inFlight = new Map<string, Promise<void>>()
@@ -33,21 +30,23 @@ function hidePrivate(): boolean {
   return useSettingsStore.getState().tabs.general.hidePrivateSubscriptionsInTimeline === true
 }
 
+type EntriesQuery = ApiInput<'get', '/entries'>
+
 /** The query of `GET /entries` for a timeline (SPEC §7). */
-export function serverQuery(t: Timeline, cursor: { publishedAt: string; id: string } | null): { path: string; query: Record<string, unknown> } {
-  const query: Record<string, unknown> = { view: t.view, limit: TIMELINE_PAGE_SIZE }
+export function serverQuery(t: Timeline, cursor: { publishedAt: string; id: string } | null): EntriesQuery {
+  const query: EntriesQuery = { view: t.view, limit: TIMELINE_PAGE_SIZE }
   if (cursor) {
     query.publishedAfter = cursor.publishedAt
     query.beforeId = cursor.id
   }
   if (t.unreadOnly) query.read = false
-  if (t.inboxId) return { path: '/entries', query: { ...query, inboxId: t.inboxId, view: undefined } }
+  if (t.inboxId) return { ...query, inboxId: t.inboxId, view: undefined }
   if (t.isCollection) query.isCollection = true
   else if (t.feedId) query.feedId = t.feedId
   else if (t.listId) query.listId = t.listId
   else if (t.folderName) query.feedIdList = timelineSources(t).feedIds
   else if (hidePrivate()) query.excludePrivate = true
-  return { path: '/entries', query }
+  return query
 }
 
 async function readLocalPage(t: Timeline, before: string | null): Promise<Entry[]> {
@@ -64,8 +63,7 @@ async function loadMissingFeeds(entries: Entry[]): Promise<void> {
 }
 
 async function fetchServerPage(t: Timeline, cursor: { publishedAt: string; id: string } | null): Promise<Entry[]> {
-  const { path, query } = serverQuery(t, cursor)
-  const page = parseEntriesPage(await api.get(path, query))
+  const page = parseEntriesPage(await api.get('/entries', serverQuery(t, cursor)))
   await takeServerPage(page)
   return page.entries
 }
@@ -98,12 +96,12 @@ const EARLY_PAGE_MAX_AGE_MS = 30_000
 export function prefetchTimeline(t: Timeline): void {
   const key = timelineKey(t)
   if (!isFirstVisit() || isHydrated() || earlyPages.has(key) || t.folderName || !useNetworkStore.getState().online) return
-  const { path, query } = serverQuery(t, null)
+  const query = serverQuery(t, null)
   const early: EarlyPage = {
     query: JSON.stringify(query),
     startedAt: Date.now(),
     shown: false,
-    page: api.get(path, query, { quietUnauthorized: true }).then(parseEntriesPage),
+    page: api.get('/entries', query, { quietUnauthorized: true }).then(parseEntriesPage),
   }
   earlyPages.set(key, early)
   early.page.then(
@@ -154,14 +152,13 @@ function showServerPage(key: string, page: EntriesPage): void {
  * held nothing it could have missed; otherwise asked for now, after the outbox has run.
  */
 async function firstServerPage(t: Timeline, early: EarlyPage | null): Promise<EntriesPage> {
-  if (early && outboxPendingAtHydration() === 0 && early.query === JSON.stringify(serverQuery(t, null).query)) {
+  if (early && outboxPendingAtHydration() === 0 && early.query === JSON.stringify(serverQuery(t, null))) {
     const page = await early.page.catch(() => null)
     if (page) return page
   }
   // Writes made offline go first, so the page already reflects them.
   await flushOutbox()
-  const { path, query } = serverQuery(t, null)
-  return parseEntriesPage(await api.get(path, query))
+  return parseEntriesPage(await api.get('/entries', serverQuery(t, null)))
 }
 
 /**

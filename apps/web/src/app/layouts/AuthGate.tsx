@@ -6,7 +6,7 @@ import { Logo } from '../../components/icons.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { useSessionQuery } from '../../modules/auth/session.ts'
 import { useSessionStore } from '../../store/session.ts'
-import { timelinePath } from '../routeParams.ts'
+import { timelinePath } from '../../lib/routeParams.ts'
 
 export function AuthGate() {
   const location = useLocation()

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/Button.tsx'
 import { SearchIcon } from '../../components/moreIcons.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
-import { discover, type DiscoverResult } from './discoverApi.ts'
+import { discover, knownFeed, type DiscoverResult } from './discoverApi.ts'
 import { FollowPanel } from './FollowPanel.tsx'
 
 export function DiscoverSearch({ initial = '', defaultView, onDone, autoFocus = false }: { initial?: string; defaultView: FeedViewType; onDone: () => void; autoFocus?: boolean }) {
@@ -64,7 +64,7 @@ export function DiscoverSearch({ initial = '', defaultView, onDone, autoFocus = 
             return (
               <li key={r.feed?.url ?? r.list?.id ?? i}>
                 <button type="button" onClick={() => setChosen(r)} className="flex w-full items-center gap-3 rounded-xl border border-zinc-200 px-3.5 py-3 text-left transition-colors hover:border-accent/40 hover:bg-accent/[0.03] dark:border-zinc-800">
-                  <FeedIcon title={title} image={r.feed?.image ?? r.list?.image} siteUrl={r.feed?.siteUrl} size={28} className="!rounded-md" />
+                  <FeedIcon title={title} image={knownFeed(r)?.image ?? r.list?.image} siteUrl={knownFeed(r)?.siteUrl} size={28} className="!rounded-md" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-[13px] font-medium">{title}</span>
                     <span className="block truncate text-[12px] text-zinc-500">{r.feed?.url ?? r.list?.description}</span>

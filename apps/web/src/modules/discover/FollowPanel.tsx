@@ -4,33 +4,34 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { timelinePath } from '../../app/routeParams.ts'
+import { timelinePath } from '../../lib/routeParams.ts'
 import { Spinner } from '../../components/Spinner.tsx'
 import { subscribe } from '../../store/index.ts'
 import { EditSubscriptionForm } from '../subscriptions/EditSubscriptionForm.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { formatRelativeTime } from '../timeline/formatTime.ts'
-import { guessView, previewFeed, type DiscoverResult } from './discoverApi.ts'
+import { guessView, knownFeed, listView, previewFeed, previewLine, type DiscoverResult } from './discoverApi.ts'
 
 export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverResult; defaultView: FeedViewType; onDone: () => void }) {
   const { t, i18n } = useTranslation('discover')
   const navigate = useNavigate()
   const feed = result.feed
+  const known = knownFeed(result)
   const list = result.list
   const preview = useQuery({ queryKey: ['discover', 'preview', feed?.url], queryFn: () => previewFeed(feed!.url), enabled: !!feed, staleTime: 5 * 60_000, retry: false, meta: { silent: true } })
   const title = feed?.title ?? list?.title ?? feed?.url ?? ''
-  const view = list ? list.view : guessView(preview.data?.entries ?? [], defaultView)
+  const view = list ? listView(list, defaultView) : guessView(preview.data?.entries ?? [], defaultView)
 
   return (
     <div className="flex flex-col gap-5" data-testid="follow-panel">
       <div className="flex items-start gap-3">
-        <FeedIcon title={title} image={feed?.image ?? list?.image} siteUrl={feed?.siteUrl} size={40} className="!rounded-lg" />
+        <FeedIcon title={title} image={known?.image ?? list?.image} siteUrl={known?.siteUrl} size={40} className="!rounded-lg" />
         <div className="min-w-0 flex-1">
           <div className="truncate text-[15px] font-semibold" data-testid="follow-title">
             {title}
           </div>
           {feed && <div className="truncate text-[12px] text-zinc-500">{feed.url}</div>}
-          {(feed?.description || list?.description) && <p className="mt-1 line-clamp-2 text-[13px] text-zinc-600 dark:text-zinc-400">{feed?.description ?? list?.description}</p>}
+          {(known?.description || list?.description) && <p className="mt-1 line-clamp-2 text-[13px] text-zinc-600 dark:text-zinc-400">{known?.description ?? list?.description}</p>}
           <p className="mt-1 text-[12px] text-zinc-400">{t('followers', { count: result.subscriptionCount })}</p>
         </div>
       </div>
@@ -46,12 +47,15 @@ export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverR
             <p className="px-3.5 py-4 text-[13px] text-zinc-500">{t('previewFailed')}</p>
           ) : (
             <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {(preview.data?.entries ?? []).slice(0, 5).map((e, i) => (
-                <li key={e.id ?? e.url ?? i} className="flex items-center gap-3 px-3.5 py-2.5">
-                  <span className="min-w-0 flex-1 truncate text-[13px]">{e.title || e.url}</span>
-                  {e.publishedAt && <span className="shrink-0 text-[11px] text-zinc-400 tabular-nums">{formatRelativeTime(e.publishedAt, i18n.language)}</span>}
-                </li>
-              ))}
+              {(preview.data?.entries ?? []).slice(0, 5).map((e, i) => {
+                const line = previewLine(e, i)
+                return (
+                  <li key={line.key} className="flex items-center gap-3 px-3.5 py-2.5">
+                    <span className="min-w-0 flex-1 truncate text-[13px]">{line.title}</span>
+                    {line.publishedAt && <span className="shrink-0 text-[11px] text-zinc-400 tabular-nums">{formatRelativeTime(line.publishedAt, i18n.language)}</span>}
+                  </li>
+                )
+              })}
               {preview.data?.entries.length === 0 && <li className="px-3.5 py-4 text-[13px] text-zinc-500">{t('previewEmpty')}</li>}
             </ul>
           )}

@@ -1,85 +1,46 @@
 /** The discovery and OPML calls of SPEC §7 (POST /discover, POST /entries/preview, OPML parse/import/export). */
-import { FeedViewType } from '@brook/shared'
+import { FeedViewType, isFeedView } from '@brook/shared'
 import { api } from '../../api/client.ts'
+import type { ApiData } from '../../api/types.ts'
 
-export interface DiscoverFeed {
-  type: 'feed'
-  id: string | null
-  url: string
-  title: string | null
-  description?: string | null
-  siteUrl?: string | null
-  image?: string | null
-  updatesPerWeek?: number
-  latestEntryPublishedAt?: string | null
+/** One answer of POST /discover: a known feed (or only its URL and title when new), or a list. */
+export type DiscoverResult = ApiData<'post', '/discover'>[number]
+
+/** A discovered feed Brook already knows (a new URL comes with its title only). */
+export function knownFeed(result: DiscoverResult) {
+  return result.feed && result.feed.id !== null ? result.feed : null
 }
 
-export interface DiscoverList {
-  type: 'list'
-  id: string
-  title: string
-  description: string | null
-  image: string | null
-  view: FeedViewType
-  fee: number
+/** The view of a discovered list (a number 0–5 in the contract). */
+export function listView(list: NonNullable<DiscoverResult['list']>, fallback: FeedViewType): FeedViewType {
+  return isFeedView(list.view) ? list.view : fallback
 }
 
-export interface DiscoverResult {
-  feed?: DiscoverFeed
-  list?: DiscoverList
-  subscriptionCount: number
-  isSubscribed: boolean
-}
-
-export interface PreviewEntry {
-  id?: string
-  title?: string | null
-  url?: string | null
-  description?: string | null
-  publishedAt?: string | null
-  media?: { url: string; type: 'photo' | 'video'; width?: number; height?: number }[] | null
-  attachments?: { url: string; mime_type?: string; mimeType?: string }[] | null
-}
-
-export interface Preview {
-  feed: Record<string, unknown>
-  entries: PreviewEntry[]
-}
+/** POST /entries/preview: the feed and its newest entries. */
+export type Preview = ApiData<'post', '/entries/preview'>
+export type PreviewEntry = Preview['entries'][number]
 
 /** Feeds behind a URL, or known feeds and lists matching a keyword. */
 export function discover(keyword: string): Promise<DiscoverResult[]> {
-  return api.post<DiscoverResult[]>('/discover', { keyword: keyword.trim() })
+  return api.post('/discover', { keyword: keyword.trim() })
 }
 
 /** A feed's newest entries without following it. */
 export function previewFeed(url: string): Promise<Preview> {
-  return api.post<Preview>('/entries/preview', { url })
+  return api.post('/entries/preview', { url })
 }
 
-export interface OpmlItem {
-  url: string
-  title: string
-  siteUrl: string | null
-  category: string | null
-  subscribed: boolean
-}
+/** POST /subscriptions/parse-opml: the feeds of the document and the import quota left today. */
+export type ParsedOpml = ApiData<'post', '/subscriptions/parse-opml'>
+export type OpmlItem = ParsedOpml['items'][number]
+export type Quota = ParsedOpml['quota']
 
-export interface Quota {
-  limit: number
-  used: number
-  remaining: number
-}
-
-export function parseOpml(opml: string): Promise<{ title: string | null; items: OpmlItem[]; quota: Quota }> {
+export function parseOpml(opml: string): Promise<ParsedOpml> {
   return api.post('/subscriptions/parse-opml', { opml })
 }
 
-export interface ImportResult {
-  url: string
-  status: 'subscribed' | 'updated' | 'failed'
-  feedId?: string
-  error?: { code: number; message: string; reason?: string }
-}
+/** What became of one feed of POST /subscriptions/import. */
+export type ImportResult = ApiData<'post', '/subscriptions/import'>['results'][number]
 
 export type ImportItem = { url: string; title?: string; category?: string | null; view?: FeedViewType }
 
@@ -98,7 +59,7 @@ export async function importOpml(items: ImportItem[], onProgress?: (done: number
   let quota: Quota | null = null
   for (let i = 0; i < items.length; i += IMPORT_BATCH) {
     try {
-      const answer = await api.post<{ results: ImportResult[]; quota: Quota }>('/subscriptions/import', { items: items.slice(i, i + IMPORT_BATCH) }, { timeoutMs: IMPORT_BATCH_TIMEOUT_MS })
+      const answer = await api.post('/subscriptions/import', { items: items.slice(i, i + IMPORT_BATCH) }, { timeoutMs: IMPORT_BATCH_TIMEOUT_MS })
       results.push(...answer.results)
       quota = answer.quota
     } catch (error) {
@@ -111,7 +72,7 @@ export async function importOpml(items: ImportItem[], onProgress?: (done: number
 
 /** Downloads the user's subscriptions as OPML. */
 export async function exportOpml(): Promise<void> {
-  const blob = await api.get<Blob>('/subscriptions/export', undefined, { responseType: 'blob' })
+  const blob = await api.get('/subscriptions/export', {}, { responseType: 'blob' })
   const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url
@@ -124,6 +85,19 @@ export async function exportOpml(): Promise<void> {
 
 const AUDIO = /\.(mp3|m4a|aac|ogg|opus|wav)(\?|$)/i
 
+/** The objects of a list field of a preview entry (the server describes entries loosely). */
+function objects(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null) : []
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/** What the preview list shows of an entry. */
+export function previewLine(e: PreviewEntry, index: number): { key: string; title: string; publishedAt: string | null } {
+  const url = text(e.url)
+  return { key: text(e.id) || url || String(index), title: text(e.title) || url, publishedAt: text(e.publishedAt) || null }
+}
+
 /** A first guess at the view a feed belongs to, from its newest entries. */
 export function guessView(entries: PreviewEntry[], fallback: FeedViewType): FeedViewType {
   if (entries.length === 0) return fallback
@@ -131,10 +105,11 @@ export function guessView(entries: PreviewEntry[], fallback: FeedViewType): Feed
   let video = 0
   let picture = 0
   for (const e of entries) {
-    if (e.attachments?.some((a) => (a.mime_type ?? a.mimeType ?? '').startsWith('audio/') || AUDIO.test(a.url))) audio++
-    else if (e.media?.some((m) => m.type === 'video')) video++
+    const media = objects(e.media)
+    if (objects(e.attachments).some((a) => text(a.mime_type ?? a.mimeType).startsWith('audio/') || AUDIO.test(text(a.url)))) audio++
+    else if (media.some((m) => m.type === 'video')) video++
     // Pictures: a photo with little text around it (an article with a figure stays an article).
-    else if (e.media?.some((m) => m.type === 'photo') && (e.description ?? '').replace(/<[^>]+>/g, '').trim().length < 160) picture++
+    else if (media.some((m) => m.type === 'photo') && text(e.description).replace(/<[^>]+>/g, '').trim().length < 160) picture++
   }
   const half = entries.length / 2
   if (audio >= half) return FeedViewType.Audios

@@ -1,6 +1,6 @@
 /** The entry and timeline of the current address, for commands that run outside React. */
 import { matchPath } from 'react-router'
-import { parseTimelineParams, type TimelineParams } from '../../app/routeParams.ts'
+import { parseTimelineParams, type TimelineParams } from '../../lib/routeParams.ts'
 import { useEntryStore } from '../../store/entities/entries.ts'
 import type { Entry } from '../../store/index.ts'
 

@@ -12,8 +12,8 @@ export function useReadability(entry: Entry | undefined, enabled: boolean) {
   const query = useQuery({
     queryKey: ['entries', 'readability', entry?.id],
     queryFn: async () => {
-      const data = await api.post<{ content: string | null; updatedAt: string | null }>('/entries/readability', { id: entry!.id })
-      return data?.content ?? null
+      const data = await api.post('/entries/readability', { id: entry!.id })
+      return data.content
     },
     enabled: enabled && !!entry && !fresh,
     staleTime: READABILITY_CACHE_MS,

@@ -4,7 +4,7 @@ import { formatCount } from '@brook/shared/format'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { ROUTE_FEED_FOLDER_PREFIX, timelinePath } from '../../app/routeParams.ts'
+import { ROUTE_FEED_FOLDER_PREFIX, timelinePath } from '../../lib/routeParams.ts'
 import { ChevronRightIcon } from '../../components/icons.tsx'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
 

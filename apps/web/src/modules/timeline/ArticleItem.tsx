@@ -3,7 +3,7 @@ import { memo } from 'react'
 import { useEntryRow } from './useEntryRow.ts'
 import { EntryItemMeta } from './EntryItemMeta.tsx'
 import { listPreview } from './entryMedia.ts'
-import { hoverMarkProps } from './useOpenEntry.ts'
+import { EntryRow } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 
 export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRead, hoverMark, compact = false, squareThumbnail }: ItemProps & { compact?: boolean }) {
@@ -13,16 +13,17 @@ export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRe
   const thumb = compact ? null : preview.thumbnail
   const description = preview.text
   return (
-    <article
-      data-testid="entry-item"
-      data-entry-id={id}
-      data-read={entry.read}
-      aria-current={active ? 'true' : undefined}
-      onClick={() => onOpen(id)}
-      {...hoverMarkProps(id, hoverMark, entry.read)}
-      className={`relative mx-2 flex h-full cursor-pointer gap-3 rounded-lg px-3 py-3 transition-colors ${
-        active ? 'bg-accent/[0.08] dark:bg-accent/[0.12]' : 'hover:bg-zinc-900/[0.035] dark:hover:bg-white/[0.04]'
-      } ${dimRead && entry.read && !active ? 'opacity-55' : ''}`}
+    <EntryRow
+      id={id}
+      read={entry.read}
+      active={active}
+      dimRead={dimRead}
+      hoverMark={hoverMark}
+      onOpen={onOpen}
+      className="relative mx-2 flex h-full cursor-pointer gap-3 rounded-lg px-3 py-3 transition-colors"
+      activeClassName="bg-accent/[0.08] dark:bg-accent/[0.12]"
+      idleClassName="hover:bg-zinc-900/[0.035] dark:hover:bg-white/[0.04]"
+      dimClassName="opacity-55"
     >
       {!entry.read && <span aria-label="unread" className="absolute top-[19px] left-1 size-1.5 rounded-full bg-accent" />}
       <div className="min-w-0 flex-1">
@@ -43,6 +44,6 @@ export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRe
           onError={(e) => (e.currentTarget.style.display = 'none')}
         />
       )}
-    </article>
+    </EntryRow>
   )
 })

@@ -6,6 +6,7 @@ import { PauseIcon, PlayIcon } from '../../components/moreIcons.tsx'
 import { usePlayerStore } from '../player/usePlayerStore.ts'
 import { audioOf, plainText, thumbnailOf } from './entryMedia.ts'
 import { EntryItemMeta } from './EntryItemMeta.tsx'
+import { EntryRow } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
 
@@ -23,13 +24,16 @@ export const AudioItem = memo(function AudioItem({ id, active, onOpen, dimRead }
     if (audio) player.play({ src: audio.url, entryId: id, title: entry.title ?? '', source: feed?.title ?? '', image: art })
   }
   return (
-    <article
-      data-testid="entry-item"
-      data-entry-id={id}
-      data-read={entry.read}
-      aria-current={active ? 'true' : undefined}
-      onClick={() => onOpen(id)}
-      className={`mx-2 flex cursor-pointer gap-3 rounded-lg px-3 py-3 transition-colors ${active ? 'bg-accent/[0.08]' : 'hover:bg-zinc-900/[0.035] dark:hover:bg-white/[0.04]'} ${dimRead && entry.read && !active ? 'opacity-55' : ''}`}
+    <EntryRow
+      id={id}
+      read={entry.read}
+      active={active}
+      dimRead={dimRead}
+      onOpen={onOpen}
+      className="mx-2 flex cursor-pointer gap-3 rounded-lg px-3 py-3 transition-colors"
+      activeClassName="bg-accent/[0.08]"
+      idleClassName="hover:bg-zinc-900/[0.035] dark:hover:bg-white/[0.04]"
+      dimClassName="opacity-55"
     >
       <div className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-gradient-to-br from-purple-400 to-fuchsia-500">
         {art && <img src={art} alt="" loading="lazy" referrerPolicy="no-referrer" className="size-full object-cover" />}
@@ -47,6 +51,6 @@ export const AudioItem = memo(function AudioItem({ id, active, onOpen, dimRead }
           {plainText(entry.description, 120)}
         </p>
       </div>
-    </article>
+    </EntryRow>
   )
 })

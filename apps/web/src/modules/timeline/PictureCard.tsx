@@ -3,6 +3,7 @@ import { memo } from 'react'
 import { PlayIcon, StarIcon } from '../../components/moreIcons.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { thumbnailOf, videoOf } from './entryMedia.ts'
+import { EntryRow } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
 
@@ -12,13 +13,15 @@ export const PictureCard = memo(function PictureCard({ id, active, onOpen, dimRe
   const thumb = thumbnailOf(entry)
   const video = videoOf(entry)
   return (
-    <article
-      data-testid="entry-item"
-      data-entry-id={id}
-      data-read={entry.read}
-      aria-current={active ? 'true' : undefined}
-      onClick={() => onOpen(id)}
-      className={`group flex size-full cursor-pointer flex-col overflow-hidden rounded-xl transition-shadow ${active ? 'ring-2 ring-accent' : ''} ${dimRead && entry.read && !active ? 'opacity-60' : ''}`}
+    <EntryRow
+      id={id}
+      read={entry.read}
+      active={active}
+      dimRead={dimRead}
+      onOpen={onOpen}
+      className="group flex size-full cursor-pointer flex-col overflow-hidden rounded-xl transition-shadow"
+      activeClassName="ring-2 ring-accent"
+      dimClassName="opacity-60"
     >
       <div className={`relative min-h-0 flex-1 overflow-hidden rounded-xl bg-zinc-100 dark:bg-zinc-900 ${masonry ? '' : ''}`}>
         {thumb ? (
@@ -41,6 +44,6 @@ export const PictureCard = memo(function PictureCard({ id, active, onOpen, dimRe
           <span className="truncate">{feed?.title}</span>
         </div>
       </div>
-    </article>
+    </EntryRow>
   )
 })

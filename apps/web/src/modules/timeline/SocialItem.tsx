@@ -10,7 +10,7 @@ import { mediaOf } from './entryMedia.ts'
 import { formatFullTime, formatRelativeTime } from './formatTime.ts'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
-import { hoverMarkProps } from './useOpenEntry.ts'
+import { EntryRow } from './EntryRow.tsx'
 import { StarIcon } from '../../components/moreIcons.tsx'
 
 export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead, hoverMark }: ItemProps) {
@@ -22,19 +22,21 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
   const name = entry.author || feed?.title || ''
   const media = mediaOf(entry).slice(0, 4)
   return (
-    <article
-      data-testid="entry-item"
-      data-entry-id={id}
-      data-read={entry.read}
-      aria-current={active ? 'true' : undefined}
+    <EntryRow
+      id={id}
+      read={entry.read}
+      active={active}
+      dimRead={dimRead}
+      hoverMark={hoverMark}
+      onOpen={onOpen}
       onClick={(e) => {
         if ((e.target as HTMLElement).closest('a') == null) onOpen(id)
         else interceptJumpOut(e)
       }}
-      {...hoverMarkProps(id, hoverMark, entry.read)}
-      className={`mx-auto flex max-w-2xl cursor-pointer gap-3 border-b border-zinc-100 px-5 py-4 transition-colors dark:border-zinc-800/70 ${
-        active ? 'bg-accent/[0.06]' : 'hover:bg-zinc-900/[0.02] dark:hover:bg-white/[0.02]'
-      } ${dimRead && entry.read && !active ? 'opacity-60' : ''}`}
+      className="mx-auto flex max-w-2xl cursor-pointer gap-3 border-b border-zinc-100 px-5 py-4 transition-colors dark:border-zinc-800/70"
+      activeClassName="bg-accent/[0.06]"
+      idleClassName="hover:bg-zinc-900/[0.02] dark:hover:bg-white/[0.02]"
+      dimClassName="opacity-60"
     >
       {entry.authorAvatar ? (
         <img src={entry.authorAvatar} alt="" referrerPolicy="no-referrer" loading="lazy" className="size-10 shrink-0 rounded-full object-cover" />
@@ -69,6 +71,6 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
           </div>
         )}
       </div>
-    </article>
+    </EntryRow>
   )
 })

@@ -6,7 +6,7 @@
  */
 import { VIEW_INFO } from '@brook/shared'
 import { Outlet, useNavigate } from 'react-router'
-import { timelinePath } from '../../app/routeParams.ts'
+import { timelinePath } from '../../lib/routeParams.ts'
 import { useIsMobile } from '../layout/useMediaQuery.ts'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { TimelineColumn } from './TimelineColumn.tsx'

@@ -1,5 +1,5 @@
 /** "Mark all as read" for the open timeline: the filter of SPEC §7 POST /reads/all it means. */
-import type { TimelineParams } from '../../app/routeParams.ts'
+import type { TimelineParams } from '../../lib/routeParams.ts'
 import type { MarkAllReadFilter } from '../../store/index.ts'
 import { useSettingsStore } from '../../store/entities/settings.ts'
 import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'

@@ -1,6 +1,6 @@
 import { renderHook, act } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { parseTimelineParams } from '../../app/routeParams.ts'
+import { parseTimelineParams } from '../../lib/routeParams.ts'
 import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'
 import { markAllFilterOf } from './markTimelineRead.ts'
 import { neighbourEntry } from './timelineNav.ts'

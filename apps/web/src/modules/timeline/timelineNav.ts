@@ -3,7 +3,7 @@
  * its entry ids in order, the route it lives at and its controls.
  */
 import { create } from 'zustand'
-import type { TimelineParams } from '../../app/routeParams.ts'
+import type { TimelineParams } from '../../lib/routeParams.ts'
 
 export interface TimelineNavState {
   ids: string[]

@@ -4,13 +4,15 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
+import type { ApiInput } from '../../api/types.ts'
 import { usePlatformStore } from '../platform/platform.ts'
 import { timelineSources, type Timeline } from '../../store/index.ts'
 
 const POLL_MS = 60_000
 
-export function checkNewQuery(timeline: Timeline, insertedAfter: string | null) {
-  const query: Record<string, unknown> = { view: timeline.view, insertedAfter: insertedAfter ? Date.parse(insertedAfter) : undefined }
+export function checkNewQuery(timeline: Timeline, insertedAfter: string | null): ApiInput<'get', '/entries/check-new'> {
+  // insertedAfter is required by the route: the query is only enabled once it is known.
+  const query: ApiInput<'get', '/entries/check-new'> = { view: timeline.view, insertedAfter: insertedAfter ? Date.parse(insertedAfter) : '' }
   if (timeline.feedId) query.feedId = timeline.feedId
   if (timeline.listId) query.listId = timeline.listId
   if (timeline.inboxId) query.inboxId = timeline.inboxId
@@ -24,7 +26,7 @@ export function useCheckNew(timeline: Timeline, newestInsertedAt: string | null,
   const visible = usePlatformStore((s) => s.visible && s.online)
   const query = useQuery({
     queryKey: ['entries', 'check-new', checkNewQuery(timeline, newestInsertedAt)],
-    queryFn: () => api.get<{ hasNew?: boolean; has_new?: boolean; entryIdList?: string[] } | boolean>('/entries/check-new', checkNewQuery(timeline, newestInsertedAt)),
+    queryFn: async () => (await api.get('/entries/check-new', checkNewQuery(timeline, newestInsertedAt))).hasNew,
     enabled: enabled && visible && !!newestInsertedAt && (!timeline.folderName || !!checkNewQuery(timeline, newestInsertedAt).feedIdList),
     // The page was just asked for: the first question waits a poll interval (no request on the first paint's heels).
     initialData: false,
@@ -35,7 +37,5 @@ export function useCheckNew(timeline: Timeline, newestInsertedAt: string | null,
     retry: false,
     meta: { silent: true },
   })
-  const data = query.data
-  if (typeof data === 'boolean') return data
-  return !!(data && (data.has_new || data.hasNew || (data.entryIdList && data.entryIdList.length > 0)))
+  return query.data === true
 }

@@ -1,7 +1,7 @@
 /** Opening an entry from the timeline: its route under the current timeline, and marking it read. */
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { timelinePath, type TimelineParams } from '../../app/routeParams.ts'
+import { timelinePath, type TimelineParams } from '../../lib/routeParams.ts'
 import { markRead } from '../../store/index.ts'
 
 export function useOpenEntry(params: Pick<TimelineParams, 'view' | 'feedId'>) {

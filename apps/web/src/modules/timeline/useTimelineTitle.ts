@@ -1,7 +1,7 @@
 /** The heading of the open timeline: a source's name, the folder, Starred, or All {view}. */
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import type { TimelineParams } from '../../app/routeParams.ts'
+import type { TimelineParams } from '../../lib/routeParams.ts'
 import { i18n } from '../../i18n/index.ts'
 import { useFeed, useInbox, useList, useSubscription, type Feed, type Inbox, type List, type Subscription } from '../../store/index.ts'
 import { useFeedStore } from '../../store/entities/feeds.ts'

@@ -4,7 +4,7 @@ import { currentEntry, currentTimelineParams } from '../../entry/currentEntry.ts
 import { copyLink, copyTitle, openGalleryOf, openInBrowser, share, toggleRead, toggleStar } from '../../entry/entryActions.ts'
 import { useEntryViewStore } from '../../entry/entryViewStore.ts'
 import { navigate } from '../../../lib/navigation.ts'
-import { timelinePath } from '../../../app/routeParams.ts'
+import { timelinePath } from '../../../lib/routeParams.ts'
 import { neighbourEntry, useTimelineNavStore } from '../../timeline/timelineNav.ts'
 import type { Command } from '../registry.ts'
 

@@ -1,5 +1,5 @@
 /** SPEC §2 action group "list", acting on the list whose timeline is open. */
-import { timelinePath } from '../../../app/routeParams.ts'
+import { timelinePath } from '../../../lib/routeParams.ts'
 import { navigate } from '../../../lib/navigation.ts'
 import { useListStore } from '../../../store/entities/lists.ts'
 import { useSubscriptionStore } from '../../../store/entities/subscriptions.ts'

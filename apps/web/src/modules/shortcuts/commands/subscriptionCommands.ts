@@ -1,6 +1,6 @@
 /** SPEC §2 action group "subscription": tabs, next/previous subscription, folder collapse, mark all read, open in browser. */
 import { FeedViewType } from '@brook/shared'
-import { timelinePath } from '../../../app/routeParams.ts'
+import { timelinePath } from '../../../lib/routeParams.ts'
 import { navigate } from '../../../lib/navigation.ts'
 import { useSubscriptionStore } from '../../../store/entities/subscriptions.ts'
 import { currentTimelineParams } from '../../entry/currentEntry.ts'

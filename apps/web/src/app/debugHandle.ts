@@ -1,7 +1,8 @@
 /**
  * `window.__brook`: a small console and test handle on the local-first layer (browser tests drive
  * the offline scenarios through it; support can inspect a user's local state with it). It only
- * exposes what the page's own code can already reach.
+ * exposes what the page's own code can already reach. It sits above the store contract and sync
+ * (it hands out both), so the app installs it (app/Providers.tsx), not the sync lifecycle.
  */
 import { localDb } from '../db/index.ts'
 import { countOutbox, readOutbox } from '../db/repositories/outbox.ts'
@@ -13,10 +14,10 @@ import { useSubscriptionStore } from '../store/entities/subscriptions.ts'
 import { useUnreadStore } from '../store/entities/unread.ts'
 import { timelineKey } from '../store/timeline.ts'
 import type { Timeline } from '../store/types.ts'
-import { flushOutbox } from './outbox.ts'
-import { refreshAll } from './pull.ts'
-import { ensureEntryContent, loadTimeline, reloadActiveTimelines } from './timelines.ts'
-import { parseEntriesPage, writeEntriesPage } from './writers.ts'
+import { flushOutbox } from '../sync/outbox.ts'
+import { refreshAll } from '../sync/pull.ts'
+import { ensureEntryContent, loadTimeline, reloadActiveTimelines } from '../sync/timelines.ts'
+import { parseEntriesPage, writeEntriesPage } from '../sync/writers.ts'
 
 const reader = { run: (s: Parameters<typeof localDb.read>[0]) => localDb.read(s) }
 
