@@ -2,6 +2,8 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+// The maintained fork of eslint-plugin-jsx-a11y that supports ESLint 10 (the original stops at 9).
+import jsxA11y from 'eslint-plugin-jsx-a11y-x'
 
 const sqlModules = ['kysely', 'pg', 'node:sqlite']
 const importMetaEnv = { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read import.meta.env in env.ts only.' }
@@ -35,6 +37,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
     languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', sessionStorage: 'readonly', navigator: 'readonly' } },
+  },
+  {
+    // Accessibility of the web app's markup (docs/operations.md "Accessibility").
+    files: ['apps/web/src/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // Focus moves into a dialog when it opens (the WAI-ARIA dialog pattern) and onto the one
+      // field of a page made for it (sign-in, quick add): autoFocus is how those do it.
+      'jsx-a11y-x/no-autofocus': 'off',
+      // Switch is a Radix switch (a <button>): a <label> around it labels it.
+      'jsx-a11y-x/label-has-associated-control': ['error', { controlComponents: ['Switch'], depth: 3 }],
+    },
   },
   {
     files: ['apps/server/src/**/*.ts'],

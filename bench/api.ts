@@ -148,7 +148,7 @@ type Child = { process: ChildProcess; url: string }
 function startServer(env: Record<string, string>): Promise<Child> {
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
   const child = spawn(process.execPath, [...startScriptFlags(), ...profile, path.join(here, '../apps/server/src/main.ts')], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICES: 'web', AUTH_RATE_LIMIT: 'false', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', SUBSCRIPTION_LIMIT: String(FEEDS + 10), ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICES: 'web', AUTH_RATE_LIMIT: 'false', RATE_LIMIT: 'false', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', SUBSCRIPTION_LIMIT: String(FEEDS + 10), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve, reject) => {

@@ -95,7 +95,7 @@ async function newContext(browser: Awaited<ReturnType<typeof launchBrowser>>, co
 async function main() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'brook-bench-web-'))
   await seedServerDatabase(dir)
-  const server = await startServer({ DATA_DIR: dir, AUTH_RATE_LIMIT: 'false', SUBSCRIPTION_LIMIT: String(FEEDS + 10), LOG_LEVEL: 'error' })
+  const server = await startServer({ DATA_DIR: dir, AUTH_RATE_LIMIT: 'false', RATE_LIMIT: 'false', SUBSCRIPTION_LIMIT: String(FEEDS + 10), LOG_LEVEL: 'error' })
   const browser = await launchBrowser()
   try {
     // One user following every feed, with read marking by scroll/hover off (the scroll run

@@ -40,6 +40,19 @@ const API_DESCRIPTION = [
 /** Paths that take uploads and so get the larger body cap. */
 const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/inboxes/email']
 
+/**
+ * Routes that make the server fetch other sites for a user, limited per user and per address
+ * (GET /api/feeds only when it looks a feed up by `url`). OPML import has its own daily quota.
+ */
+const FETCHING_ROUTES: [method: 'GET' | 'POST', path: string][] = [
+  ['POST', '/api/discover'],
+  ['GET', '/api/feeds'],
+  ['POST', '/api/feeds/refresh'],
+  ['POST', '/api/subscriptions'],
+  ['POST', '/api/entries/preview'],
+  ['POST', '/api/entries/readability'],
+]
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 
 function header(c: { req: { header(name: string): string | undefined } }, name: string): string | null {
@@ -149,6 +162,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next()
   })
 
+  // Abuse limits on the routes that make the server fetch other sites (docs/operations.md); before
+  // idempotency, so a refusal is never stored as the answer to a key.
+  if (env.RATE_LIMIT) {
+    const fetchLimit = deps.rateLimits.limit({ name: 'fetch', limit: env.RATE_LIMIT_FETCH_PER_MINUTE, windowMs: 60_000 }, env.RATE_LIMIT_FETCH_PER_MINUTE_PER_ADDRESS)
+    for (const [method, route] of FETCHING_ROUTES) {
+      app.on(method, route, (c, next) => (method === 'GET' && !c.req.query('url') ? next() : fetchLimit(c, next)))
+    }
+  }
+
   // Idempotency-Key on every mutating route below (the web app's offline outbox replays with it).
   app.use('/api/*', idempotency({ db: deps.database.db }))
 
@@ -172,6 +194,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/docs', apiReferenceRoutes())
 
   app.all('/api/*', (c) => c.json({ code: 6, message: 'Not found', reason: `${c.req.method} ${c.req.path}` }, 404))
+
+  // Health for load balancers and container runtimes: no session, no /api envelope.
+  app.get('/healthz', async (c) => {
+    const report = await deps.health.check()
+    c.header('Cache-Control', 'no-store')
+    return c.json(report, report.status === 'ok' ? 200 : 503)
+  })
 
   // The web app: static files, then index.html for client-side routes.
   const webDist = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist

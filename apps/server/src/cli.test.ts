@@ -60,3 +60,27 @@ describe('brook parse', () => {
     expect(out).toContain('fetch <url>')
   })
 })
+
+describe('the operations commands', () => {
+  it('each explains itself with --help', async () => {
+    for (const name of ['create-admin', 'reset-password', 'export-user', 'import-opml', 'refresh-feeds', 'healthcheck', 'migrate']) {
+      out = ''
+      expect(await main([name, '--help']), name).toBe(0)
+      expect(out, name).toMatch(new RegExp(`^usage: npm run brook -- ${name}`))
+    }
+    out = ''
+    expect(await main(['--help'])).toBe(0)
+    expect(out).toContain('create-admin <email>')
+  })
+
+  it('refuse bad arguments with one line and exit 1', async () => {
+    expect(await main(['import-opml', 'someone@example.com'])).toBe(1)
+    expect(err).toBe('brook import-opml: usage: brook import-opml <email> <file>\n')
+    err = ''
+    expect(await main(['import-opml', 'someone@example.com', path.join(dir, 'nope.opml')])).toBe(1)
+    expect(err).toBe(`brook import-opml: cannot read ${path.join(dir, 'nope.opml')}: no such file\n`)
+    err = ''
+    expect(await main(['create-admin', 'not-an-address'])).toBe(1)
+    expect(err).toBe('brook create-admin: usage: brook create-admin <email> [--name N]\n')
+  })
+})

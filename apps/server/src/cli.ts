@@ -9,17 +9,13 @@ import { pathToFileURL } from 'node:url'
 import { FeedParseError, parseFeed } from './reader/parser/parseFeed.ts'
 import { fetchFeed, FetchError } from './reader/fetcher/fetchFeed.ts'
 import { closeSharedAgents } from './reader/fetcher/dispatcher.ts'
-import { EnvError, parseEnv } from './env.ts'
+import { EnvError, loadEnvFile, parseEnv } from './env.ts'
+import { CliError, type CliCommand } from './cli/command.ts'
+import { accountCommands } from './cli/accountCommands.ts'
+import { dataCommands } from './cli/dataCommands.ts'
+import { serviceCommands } from './cli/serviceCommands.ts'
 
-/** One CLI command. `run` returns the process exit code; a thrown error prints one line and exits 1. */
-export type CliCommand = {
-  usage: string
-  summary: string
-  run: (args: string[]) => Promise<number>
-}
-
-/** An error whose message is the whole story (no stack trace printed). */
-export class CliError extends Error {}
+export { CliError, type CliCommand } from './cli/command.ts'
 
 const isUrl = (arg: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(arg) && !arg.toLowerCase().startsWith('file:')
 
@@ -81,8 +77,10 @@ export const commands: Record<string, CliCommand> = {
   },
 }
 
+Object.assign(commands, accountCommands, dataCommands, serviceCommands)
+
 function help(): string {
-  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(24)} ${c.summary}`)
+  const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(34)} ${c.summary}`)
   return `usage: npm run brook -- <command> [args]\n\ncommands:\n${lines.join('\n')}\n`
 }
 
@@ -98,6 +96,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`brook: unknown command "${name}"\n${help()}`)
     return 1
   }
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`usage: npm run brook -- ${command.usage}\n\n${command.help ?? command.summary}\n`)
+    return 0
+  }
   try {
     return await command.run(args)
   } catch (error) {
@@ -108,5 +110,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
+  loadEnvFile()
   process.exitCode = await main(process.argv.slice(2))
 }

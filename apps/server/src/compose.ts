@@ -32,6 +32,9 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import { Redis } from 'ioredis'
+import { createHealthService } from './domains/health/service.ts'
+import { createRateLimits } from './lib/rateLimit.ts'
 
 /** What the services are built from. */
 export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger }
@@ -69,7 +72,11 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover }
+  // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
+  const health = createHealthService({ database, redisUrl: env.REDIS_URL })
+  const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
+
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, health, rateLimits }
 }
 
 /** Every domain service, by name. */

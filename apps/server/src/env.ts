@@ -1,4 +1,5 @@
 /** The only reader of process.env: every setting of the server, parsed with zod at boot. */
+import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { USER_ROLES } from '@brook/shared'
@@ -58,6 +59,14 @@ export const envSchema = z.object({
   TRIAL_INBOX_LIMIT: z.coerce.number().int().min(0).default(2),
   OPML_IMPORT_QUOTA: z.coerce.number().int().min(1).default(500),
   WEB_DIST_DIR: z.string().optional(),
+  /** How long a stopping process waits for open requests and jobs before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Abuse limits on the routes that make the server fetch other sites (docs/operations.md). */
+  RATE_LIMIT: bool.default(true),
+  RATE_LIMIT_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_FETCH_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  /** The file of variables loaded at start when present (variables already set win). */
+  ENV_FILE: z.string().default('.env'),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -78,6 +87,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   return result.data
+}
+
+/**
+ * Loads the variables of `ENV_FILE` (default `.env` in the working directory) into the process
+ * environment when that file exists; a variable already set in the environment keeps its value.
+ * Returns the file loaded, or null.
+ */
+export function loadEnvFile(file: string = process.env.ENV_FILE || '.env'): string | null {
+  const resolved = path.resolve(file)
+  if (!fs.existsSync(resolved)) return null
+  process.loadEnvFile(resolved)
+  return resolved
 }
 
 /** Absolute data directory. */

@@ -1,10 +1,11 @@
 /** Entry point: reads the environment, starts the roles named in SERVICES, prints the URL. */
-import { EnvError, parseEnv } from './env.ts'
+import { EnvError, loadEnvFile, parseEnv } from './env.ts'
 import { startBrook } from './server.ts'
 
 async function main(): Promise<void> {
   let env
   try {
+    loadEnvFile()
     env = parseEnv()
   } catch (error) {
     if (error instanceof EnvError) {
@@ -17,6 +18,11 @@ async function main(): Promise<void> {
   if (env.SERVICES.includes('web')) console.log(`Brook is running at ${env.PUBLIC_URL ?? brook.url}`)
   else console.log(`Brook is running (${env.SERVICES.join(', ')}; no web role in this process)`)
   const stop = async () => {
+    // Past the deadline (and a second for the database to close) the process exits anyway.
+    setTimeout(() => {
+      console.error(`Brook did not stop within ${env.SHUTDOWN_TIMEOUT_MS} ms; exiting`)
+      process.exit(1)
+    }, env.SHUTDOWN_TIMEOUT_MS + 1000).unref()
     await brook.close()
     process.exit(0)
   }

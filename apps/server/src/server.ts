@@ -1,5 +1,6 @@
 /** Starts Brook from a parsed configuration: database, migrations, auth, the HTTP server. */
 import type { AddressInfo } from 'node:net'
+import type { Server as HttpServer } from 'node:http'
 import { serve, type ServerType } from '@hono/node-server'
 import { setIdWorker } from '@brook/shared'
 import { databaseLocation, type Env } from './env.ts'
@@ -14,6 +15,26 @@ import { createApp, type AppOptions } from './app.ts'
 import type { AppDeps } from './deps.ts'
 import { composeServices } from './compose.ts'
 import { startJobs } from './jobs/startJobs.ts'
+
+/**
+ * Stops accepting connections, lets requests in flight finish, and after `deadlineMs` cuts the
+ * connections still open (a stuck client never holds a restart hostage).
+ */
+export async function closeServer(server: HttpServer, deadlineMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // Keep-alive connections with no request in flight would otherwise wait for their timeout.
+  server.closeIdleConnections()
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      server.closeAllConnections()
+      resolve()
+    }, deadlineMs)
+  })
+  await Promise.race([closed, deadline])
+  clearTimeout(timer)
+  await closed
+}
 
 export interface RunningBrook {
   /** Where the web role listens; null when this process runs no web role. */
@@ -56,8 +77,10 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
     port,
     deps,
     async close() {
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
+      if (server) await closeServer(server as HttpServer, env.SHUTDOWN_TIMEOUT_MS)
       await jobs.close()
+      deps.health.close()
+      deps.rateLimits.close()
       await deps.database.close()
     },
   }

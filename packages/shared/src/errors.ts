@@ -13,6 +13,8 @@ export const ErrorCatalogue = {
   1005: 'Internal error',
   1006: 'Email not verified',
   1007: 'Captcha verification failed',
+  /** Brook's own: a rate limit refused the request (HTTP 429, Retry-After). Not in SPEC §8. */
+  1008: 'Too many requests, try again later',
   1100: 'Trial user max feed subscription exceeded',
   1101: 'Trial user max list subscription exceeded',
   1102: 'Trial user max inbox subscription exceeded',
@@ -93,6 +95,7 @@ export const ErrorCodes = {
   NoPermission: 1004,
   InternalError: 1005,
   EmailNotVerified: 1006,
+  TooManyRequests: 1008,
   TrialMaxFeeds: 1100,
   TrialMaxLists: 1101,
   TrialMaxInboxes: 1102,

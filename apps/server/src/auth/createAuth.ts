@@ -44,6 +44,8 @@ export function createAuth(deps: AuthDeps, secret: string) {
     trustedOrigins: (request) => [request ? new URL(request.url).origin : undefined, env.PUBLIC_URL],
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
+    // better-auth prints its own warnings; they follow LOG_LEVEL (silent mutes them, as it does ours).
+    logger: { disabled: env.LOG_LEVEL === 'silent', level: env.LOG_LEVEL === 'error' || env.LOG_LEVEL === 'fatal' ? 'error' : 'warn' },
     advanced: {
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

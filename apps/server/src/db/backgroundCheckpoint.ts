@@ -39,7 +39,11 @@ export function startBackgroundCheckpoint(sqlite: DatabaseSync, file: string, op
       stopping = true
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
       worker.postMessage('stop')
-      await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())])
+      // This timer is referenced on purpose: with the worker unref'd, nothing else may hold the
+      // event loop while a short-lived process (the CLI) closes, and Node would exit mid-close.
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))])
+      clearTimeout(timer)
       await worker.terminate()
     },
   }

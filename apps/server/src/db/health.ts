@@ -6,3 +6,8 @@ export async function databaseVersion(database: OpenDatabase): Promise<string | 
   const r = await sql<{ version: string }>`select version() as version`.execute(database.db)
   return r.rows[0]?.version
 }
+
+/** A round trip to the database (`select 1`); throws when it does not answer. */
+export async function databasePing(database: OpenDatabase): Promise<void> {
+  await sql`select 1`.execute(database.db)
+}

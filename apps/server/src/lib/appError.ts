@@ -11,6 +11,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   1004: 403,
   1005: 500,
   1006: 403,
+  1008: 429,
   1103: 403,
   2000: 403,
   2001: 404,

@@ -29,6 +29,7 @@ function startChild(location: TestDatabase['location']): Promise<Child> {
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
     AUTH_RATE_LIMIT: 'false',
+    RATE_LIMIT: 'false',
     FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
     DATA_DIR: location.DATA_DIR,
     ...(location.DATABASE_URL ? { DATABASE_URL: location.DATABASE_URL } : {}),

@@ -26,6 +26,7 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
     SERVICES: 'web',
     // Tests sign many users up from 127.0.0.1; the rate-limit test turns this back on.
     AUTH_RATE_LIMIT: 'false',
+    RATE_LIMIT: 'false',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...env,
   })

@@ -1,4 +1,5 @@
 /** A centred modal dialog (radix) with a title, optional description and a footer slot. */
+import { useTranslation } from 'react-i18next'
 import { Dialog as RadixDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { XIcon } from './moreIcons.tsx'
@@ -16,6 +17,7 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, title, description, children, footer, width = 'max-w-md', testId }: DialogProps) {
+  const { t } = useTranslation()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -34,7 +36,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
                 <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close className="-mt-1 -mr-2 flex size-8 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10 dark:hover:text-zinc-200" aria-label="Close">
+            <RadixDialog.Close className="-mt-1 -mr-2 flex size-8 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10 dark:hover:text-zinc-200" aria-label={t('common:toast.close')}>
               <XIcon size={16} />
             </RadixDialog.Close>
           </div>

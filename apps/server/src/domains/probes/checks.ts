@@ -1,5 +1,5 @@
 /** Health checks of the configured backing services. */
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { Queue } from 'bullmq'
 import { request } from 'undici'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
@@ -26,42 +26,37 @@ export async function probeDatabase(database: OpenDatabase): Promise<ProbeResult
   return timed(async () => ({ version: await databaseVersion(database) }))
 }
 
-function redisClient(url: string): Redis {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null })
-  // Failures surface through the probe's result; without a listener ioredis would print them.
-  redis.on('error', () => {})
-  return redis
+/** Connects the shared connection when it is not connected yet. */
+async function ready(redis: Redis): Promise<void> {
+  if (redis.status === 'wait' || redis.status === 'end') await redis.connect()
 }
 
-export async function probeRedis(url: string | undefined): Promise<ProbeResult> {
-  if (!url) return { status: 'not_configured' }
-  const redis = redisClient(url)
-  try {
-    return await timed(async () => {
-      await redis.connect()
-      const pong = await redis.ping()
-      return { reply: pong }
-    })
-  } finally {
-    redis.disconnect()
-  }
+/** PING over the process's shared Redis connection (domains/health); nothing new is opened. */
+export async function probeRedis(redis: Redis | null): Promise<ProbeResult> {
+  if (!redis) return { status: 'not_configured' }
+  return timed(async () => {
+    await ready(redis)
+    return { reply: await redis.ping() }
+  })
 }
 
-export async function probeBullmq(url: string | undefined): Promise<ProbeResult> {
-  if (!url) return { status: 'not_configured' }
-  const connection = redisClient(url)
-  const queue = new Queue(REFRESH_QUEUE, { connection })
-  queue.on('error', () => {})
-  try {
-    return await timed(async () => {
-      await queue.waitUntilReady()
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')
-      return { queue: REFRESH_QUEUE, counts }
-    })
-  } finally {
-    await queue.close().catch(() => {})
-    connection.disconnect()
-  }
+/** One Queue handle per shared connection, made on first use. */
+const queues = new WeakMap<Redis, Queue>()
+
+/** The refresh queue's job counts, over the shared connection. */
+export async function probeBullmq(redis: Redis | null): Promise<ProbeResult> {
+  if (!redis) return { status: 'not_configured' }
+  return timed(async () => {
+    await ready(redis)
+    let queue = queues.get(redis)
+    if (!queue) {
+      queue = new Queue(REFRESH_QUEUE, { connection: redis })
+      queue.on('error', () => {})
+      queues.set(redis, queue)
+    }
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')
+    return { queue: REFRESH_QUEUE, counts }
+  })
 }
 
 export async function probeRsshub(url: string | undefined): Promise<ProbeResult> {

@@ -2,6 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Env } from '../../env.ts'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
+import type { HealthService } from '../health/service.ts'
 import { createRouter } from '../../lib/router.ts'
 import { ERROR_CODES_KEY } from '../../lib/apiSchemas.ts'
 import { probeBullmq, probeDatabase, probeRedis, probeRsshub, type ProbeResult } from './checks.ts'
@@ -36,11 +37,11 @@ function probeRoute(name: (typeof names)[number]) {
   })
 }
 
-export function probesRoutes({ env, database }: { env: Env; database: OpenDatabase }) {
+export function probesRoutes({ env, database, health }: { env: Env; database: OpenDatabase; health: HealthService }) {
   const run: Record<(typeof names)[number], () => Promise<ProbeResult>> = {
     postgresql: () => probeDatabase(database),
-    redis: () => probeRedis(env.REDIS_URL),
-    bullmq: () => probeBullmq(env.REDIS_URL),
+    redis: () => probeRedis(health.redisConnection()),
+    bullmq: () => probeBullmq(health.redisConnection()),
     rsshub: () => probeRsshub(env.RSSHUB_URL),
   }
   const router = createRouter()

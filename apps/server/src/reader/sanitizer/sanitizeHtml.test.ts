@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { findUnsafe } from './findUnsafe.ts'
 import { cleanSrcset, htmlToText, sanitizeHtml } from './sanitizeHtml.ts'
+import { EMBED_FRAME_HOSTS } from '@brook/shared'
 
 const BASE = 'https://blog.example.com/posts/2024/hello.html'
 const clean = (html: string) => sanitizeHtml(html, BASE)
@@ -39,6 +40,12 @@ describe('sanitizeHtml: nothing executes', () => {
     expect(clean('<img src="data:text/html,<script>x</script>">')).toBe('')
     expect(clean('<video poster="data:image/png;base64,AA=="></video>')).toBe('<video></video>')
     expect(clean('<a href="data:image/png;base64,AA==">x</a>')).not.toContain('data:')
+  })
+
+  it('keeps a frame from every host of the shared embed list (the browser pass keeps the same)', () => {
+    for (const host of EMBED_FRAME_HOSTS) {
+      expect(clean(`<iframe src="https://${host}/embed/x"></iframe>`), host).toBe(`<iframe src="https://${host}/embed/x" sandbox="allow-scripts allow-same-origin allow-popups"></iframe>`)
+    }
   })
 
   it('keeps iframes only from video hosts, always sandboxed', () => {

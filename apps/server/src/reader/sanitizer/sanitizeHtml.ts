@@ -7,26 +7,12 @@
 import sanitize from 'sanitize-html'
 import { resolveUrl } from '../normalize/resolveUrl.ts'
 import { stripControls } from './htmlToText.ts'
+import { EMBED_FRAME_HOSTS } from '@brook/shared'
 
 export { htmlToText, stripControls } from './htmlToText.ts'
 
-/** Hosts whose players may be embedded in an iframe (always sandboxed). */
-export const IFRAME_HOSTS: readonly string[] = [
-  'www.youtube.com',
-  'youtube.com',
-  'm.youtube.com',
-  'www.youtube-nocookie.com',
-  'youtube-nocookie.com',
-  'player.vimeo.com',
-  'player.bilibili.com',
-  'www.dailymotion.com',
-  'dailymotion.com',
-  'geo.dailymotion.com',
-  'player.twitch.tv',
-  'clips.twitch.tv',
-  'www.loom.com',
-  'archive.org',
-]
+/** Hosts whose players may be embedded in an iframe (always sandboxed); shared with the browser's pass. */
+export const IFRAME_HOSTS: readonly string[] = EMBED_FRAME_HOSTS
 
 const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups'
 

@@ -80,6 +80,10 @@ export default {
     emptyTitle: 'Nothing to read yet',
     emptyHint: 'Entries from your subscriptions will appear here once you follow some feeds.',
     discover: 'Discover feeds',
+    unread: 'Unread',
+    starred: 'Starred',
+    closeEntry: 'Close the entry',
+    openEntry: 'Open: {{title}}',
   },
   entry: {
     jumpOut: {

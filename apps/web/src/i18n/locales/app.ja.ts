@@ -79,6 +79,10 @@ export default {
     emptyTitle: 'まだ読むものがありません',
     emptyHint: 'フィードを購読すると、ここにエントリーが表示されます。',
     discover: 'フィードを探す',
+    unread: '未読',
+    starred: 'スター付き',
+    closeEntry: 'エントリーを閉じる',
+    openEntry: '開く: {{title}}',
   },
   entry: {
     jumpOut: {

@@ -79,6 +79,10 @@ export default {
     emptyTitle: '暂无可读内容',
     emptyHint: '订阅一些订阅源后，条目会显示在这里。',
     discover: '发现订阅源',
+    unread: '未读',
+    starred: '已收藏',
+    closeEntry: '关闭条目',
+    openEntry: '打开：{{title}}',
   },
   entry: {
     jumpOut: {

@@ -79,6 +79,10 @@ export default {
     emptyTitle: '暫無可讀內容',
     emptyHint: '訂閱一些訂閱源後，項目會顯示在這裡。',
     discover: '探索訂閱源',
+    unread: '未讀',
+    starred: '已收藏',
+    closeEntry: '關閉條目',
+    openEntry: '開啟：{{title}}',
   },
   entry: {
     jumpOut: {

@@ -39,3 +39,20 @@ describe('sanitizeEntryHtml', () => {
     expect(out).not.toContain('9000px')
   })
 })
+
+describe('frames: one allow-list for both passes', () => {
+  it('keeps a frame from every host of the shared list, sandbox included, and nothing else', async () => {
+    const { EMBED_FRAME_HOSTS } = await import('@brook/shared')
+    for (const host of EMBED_FRAME_HOSTS) {
+      const out = sanitizeEntryHtml(`<iframe src="https://${host}/embed/x" sandbox="allow-scripts allow-same-origin allow-popups"></iframe>`)
+      expect(out, host).toContain(`src="https://${host}/embed/x"`)
+      expect(out, host).toContain('sandbox="allow-scripts allow-same-origin allow-popups"')
+    }
+    const forced = sanitizeEntryHtml('<iframe src="https://player.vimeo.com/video/1" sandbox="allow-top-navigation allow-forms"></iframe><iframe src="https://w.soundcloud.com/player/"></iframe>')
+    expect(forced.match(/sandbox="allow-scripts allow-same-origin allow-popups"/g)).toHaveLength(2)
+    expect(forced).not.toContain('allow-top-navigation')
+    for (const src of ['https://evil.example/', 'https://open.spotify.com.evil.example/x', 'javascript:alert(1)', '/relative']) {
+      expect(sanitizeEntryHtml(`<iframe src="${src}"></iframe>`), src).not.toContain('<iframe')
+    }
+  })
+})

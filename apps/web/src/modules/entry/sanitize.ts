@@ -6,9 +6,11 @@
  * `ratio` query parameter.
  */
 import DOMPurify from 'dompurify'
+import { isEmbeddableFrameSrc } from '@brook/shared'
 
-/** Frames allowed to stay (video hosts that embed safely). */
-const FRAME_HOSTS = /^(www\.)?(youtube\.com|youtube-nocookie\.com|player\.vimeo\.com|player\.bilibili\.com|open\.spotify\.com|w\.soundcloud\.com)$/
+
+/** The sandbox every kept frame gets (as the server's pass). */
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups'
 
 const VIDEO_SRC = /\.(mp4|webm)(\?[^#]*)?(#.*)?$/i
 
@@ -48,12 +50,10 @@ function instance() {
   purifier = DOMPurify(window)
   purifier.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'iframe' && node instanceof Element) {
-      try {
-        const host = new URL(node.getAttribute('src') ?? '', 'https://invalid').hostname
-        if (!FRAME_HOSTS.test(host)) node.parentNode?.removeChild(node)
-      } catch {
-        node.parentNode?.removeChild(node)
-      }
+      // The same list as the server's pass (@brook/shared embeds.ts).
+      if (!isEmbeddableFrameSrc(node.getAttribute('src'))) node.parentNode?.removeChild(node)
+      // Always sandboxed, whatever the content asked for (the server forces the same value).
+      else node.setAttribute('sandbox', FRAME_SANDBOX)
     }
   })
   return purifier
@@ -66,7 +66,7 @@ export function sanitizeEntryHtml(html: string, options: SanitizeOptions = {}): 
   const fragment = purify.sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
     ADD_TAGS: ['iframe', 'video', 'audio', 'source', 'figure', 'figcaption', 'picture'],
-    ADD_ATTR: ['allowfullscreen', 'frameborder', 'controls', 'poster', 'loading', 'srcset', 'sizes', 'target'],
+    ADD_ATTR: ['sandbox', 'allowfullscreen', 'frameborder', 'controls', 'poster', 'loading', 'srcset', 'sizes', 'target'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
     FORBID_ATTR: options.keepInlineStyle ? [] : ['style', 'class', 'id', 'width', 'height'],
   })

@@ -1,13 +1,15 @@
 /** An entry in the Articles and Notifications lists: source line, title, two lines of description, thumbnail. */
+import { useTranslation } from 'react-i18next'
 import { memo } from 'react'
 import { useEntryRow } from './useEntryRow.ts'
 import { EntryItemMeta } from './EntryItemMeta.tsx'
 import { listPreview } from './entryMedia.ts'
-import { EntryRow } from './EntryRow.tsx'
+import { EntryRow, entryLabel } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 
 export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRead, hoverMark, compact = false, squareThumbnail }: ItemProps & { compact?: boolean }) {
   const { entry, feed, starred } = useEntryRow(id)
+  const { t } = useTranslation()
   if (!entry) return <div className="h-full" />
   const preview = listPreview(entry)
   const thumb = compact ? null : preview.thumbnail
@@ -15,6 +17,7 @@ export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRe
   return (
     <EntryRow
       id={id}
+      label={entryLabel(entry)}
       read={entry.read}
       active={active}
       dimRead={dimRead}
@@ -25,7 +28,7 @@ export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRe
       idleClassName="hover:bg-zinc-900/[0.035] dark:hover:bg-white/[0.04]"
       dimClassName="opacity-55"
     >
-      {!entry.read && <span aria-label="unread" className="absolute top-[19px] left-1 size-1.5 rounded-full bg-accent" />}
+      {!entry.read && <span role="img" aria-label={t('timeline:unread')} className="absolute top-[19px] left-1 size-1.5 rounded-full bg-accent" />}
       <div className="min-w-0 flex-1">
         <EntryItemMeta entry={entry} feed={feed} starred={starred} />
         <h3 className={`mt-1 line-clamp-2 text-[14px] leading-snug ${entry.read ? 'font-normal text-zinc-700 dark:text-zinc-300' : 'font-semibold text-zinc-900 dark:text-zinc-50'}`}>

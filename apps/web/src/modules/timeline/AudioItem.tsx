@@ -6,7 +6,7 @@ import { PauseIcon, PlayIcon } from '../../components/moreIcons.tsx'
 import { usePlayerStore } from '../player/usePlayerStore.ts'
 import { audioOf, plainText, thumbnailOf } from './entryMedia.ts'
 import { EntryItemMeta } from './EntryItemMeta.tsx'
-import { EntryRow } from './EntryRow.tsx'
+import { EntryRow, entryLabel } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
 
@@ -26,6 +26,7 @@ export const AudioItem = memo(function AudioItem({ id, active, onOpen, dimRead }
   return (
     <EntryRow
       id={id}
+      label={entryLabel(entry)}
       read={entry.read}
       active={active}
       dimRead={dimRead}

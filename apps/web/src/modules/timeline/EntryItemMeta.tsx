@@ -6,7 +6,7 @@ import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { formatFullTime, formatRelativeTime } from './formatTime.ts'
 
 export function EntryItemMeta({ entry, feed, starred, showAuthor = false }: { entry: Entry; feed: Feed | undefined; starred: boolean; showAuthor?: boolean }) {
-  const { i18n } = useTranslation()
+  const { t, i18n } = useTranslation()
   const source = feed?.title || entry.inboxHandle || ''
   return (
     <div className="flex min-w-0 items-center gap-1.5 text-[12px] text-zinc-500 dark:text-zinc-400">
@@ -17,7 +17,7 @@ export function EntryItemMeta({ entry, feed, starred, showAuthor = false }: { en
       <time dateTime={entry.publishedAt} title={formatFullTime(entry.publishedAt, i18n.language)} className="shrink-0 tabular-nums">
         {formatRelativeTime(entry.publishedAt, i18n.language)}
       </time>
-      {starred && <StarIcon size={12} className="ml-auto shrink-0 fill-amber-400 text-amber-400" aria-label="starred" />}
+      {starred && <StarIcon size={12} className="ml-auto shrink-0 fill-amber-400 text-amber-400" role="img" aria-label={t('timeline:starred')} />}
     </div>
   )
 }

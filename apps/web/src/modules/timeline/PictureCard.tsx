@@ -1,20 +1,23 @@
 /** A Pictures/Videos card in the grid: the picture (or video poster), title and source underneath. */
+import { useTranslation } from 'react-i18next'
 import { memo } from 'react'
 import { PlayIcon, StarIcon } from '../../components/moreIcons.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { thumbnailOf, videoOf } from './entryMedia.ts'
-import { EntryRow } from './EntryRow.tsx'
+import { EntryRow, entryLabel } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
 
 export const PictureCard = memo(function PictureCard({ id, active, onOpen, dimRead, masonry }: ItemProps & { masonry: boolean }) {
   const { entry, feed, starred } = useEntryRow(id)
+  const { t } = useTranslation()
   if (!entry) return <div className="size-full rounded-xl bg-zinc-100 dark:bg-zinc-900" />
   const thumb = thumbnailOf(entry)
   const video = videoOf(entry)
   return (
     <EntryRow
       id={id}
+      label={entryLabel(entry)}
       read={entry.read}
       active={active}
       dimRead={dimRead}
@@ -34,7 +37,7 @@ export const PictureCard = memo(function PictureCard({ id, active, onOpen, dimRe
             <PlayIcon size={12} />
           </span>
         )}
-        {!entry.read && <span aria-label="unread" className="absolute top-2 left-2 size-2 rounded-full bg-accent ring-2 ring-white/80 dark:ring-black/40" />}
+        {!entry.read && <span role="img" aria-label={t('timeline:unread')} className="absolute top-2 left-2 size-2 rounded-full bg-accent ring-2 ring-white/80 dark:ring-black/40" />}
         {starred && <StarIcon size={14} className="absolute bottom-2 left-2 fill-amber-400 text-amber-400 drop-shadow" />}
       </div>
       <div className="flex h-11 shrink-0 flex-col justify-center px-0.5">

@@ -10,11 +10,11 @@ import { mediaOf } from './entryMedia.ts'
 import { formatFullTime, formatRelativeTime } from './formatTime.ts'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
-import { EntryRow } from './EntryRow.tsx'
+import { EntryRow, entryLabel } from './EntryRow.tsx'
 import { StarIcon } from '../../components/moreIcons.tsx'
 
 export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead, hoverMark }: ItemProps) {
-  const { i18n } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { entry, feed, starred } = useEntryRow(id)
   const ui = useUiSettings()
   const html = useMemo(() => (entry ? sanitizeCached(`social:${id}`, entry.content ?? entry.description ?? '', { baseUrl: entry.url, keepInlineStyle: ui.readerRenderInlineStyle }) : ''), [entry, id, ui.readerRenderInlineStyle])
@@ -24,6 +24,7 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
   return (
     <EntryRow
       id={id}
+      label={entryLabel(entry)}
       read={entry.read}
       active={active}
       dimRead={dimRead}
@@ -51,7 +52,7 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
           <time dateTime={entry.publishedAt} title={formatFullTime(entry.publishedAt, i18n.language)} className="shrink-0 text-zinc-500 tabular-nums">
             {formatRelativeTime(entry.publishedAt, i18n.language)}
           </time>
-          {!entry.read && <span aria-label="unread" className="size-1.5 shrink-0 rounded-full bg-accent" />}
+          {!entry.read && <span role="img" aria-label={t('timeline:unread')} className="size-1.5 shrink-0 rounded-full bg-accent" />}
           {starred && <StarIcon size={12} className="ml-auto shrink-0 fill-amber-400 text-amber-400" />}
         </div>
         {entry.title && !html.includes(entry.title.slice(0, 30)) && <p className="mt-1 text-[14px] font-medium">{entry.title}</p>}
@@ -60,7 +61,8 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
           <div className={`mt-3 grid gap-1.5 overflow-hidden rounded-xl ${media.length === 1 ? 'grid-cols-1' : 'grid-cols-2'}`}>
             {media.map((m, i) =>
               m.type === 'video' ? (
-                // The player's clicks are its own, not the post's (which opens the entry).
+                // The player's clicks are its own, not the post's (which opens the entry); its keys are its own too.
+                // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-static-element-interactions
                 <div key={i} onClick={(e) => e.stopPropagation()}>
                   <LazyVideoPlayer src={m.url} poster={m.preview} maxHeight="20rem" className="!rounded-none" />
                 </div>

@@ -4,6 +4,7 @@
  * timeline the whole width and open the entry in a panel over it. Under 1024 px one column
  * shows at a time: the timeline, or the entry with a back button.
  */
+import { useTranslation } from 'react-i18next'
 import { VIEW_INFO } from '@brook/shared'
 import { Outlet, useNavigate } from 'react-router'
 import { timelinePath } from '../../lib/routeParams.ts'
@@ -17,6 +18,7 @@ export function TimelineLayout() {
   const mobile = useIsMobile()
   const ui = useUiSettings()
   const navigate = useNavigate()
+  const { t } = useTranslation()
   const wideView = VIEW_INFO[params.view].wide
   const entryOpen = !params.isPendingEntry
 
@@ -39,7 +41,7 @@ export function TimelineLayout() {
         <TimelineColumn className="flex-1" />
         {entryOpen && (
           <>
-            <button type="button" aria-label="close" tabIndex={-1} className="absolute inset-0 z-20 cursor-default bg-zinc-950/10 dark:bg-black/30" onClick={() => navigate(timelinePath({ view: params.view, feedId: params.feedId }))} />
+            <button type="button" aria-label={t('timeline:closeEntry')} tabIndex={-1} className="absolute inset-0 z-20 cursor-default bg-zinc-950/10 dark:bg-black/30" onClick={() => navigate(timelinePath({ view: params.view, feedId: params.feedId }))} />
             <section data-testid="entry-column" className="absolute inset-y-0 right-0 z-30 flex w-[min(760px,70%)] min-w-0 border-l border-zinc-200/80 bg-white shadow-2xl shadow-zinc-900/15 dark:border-zinc-800 dark:bg-zinc-950">
               <Outlet />
             </section>
