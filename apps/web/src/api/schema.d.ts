@@ -36,21 +36,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -91,30 +118,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such category or subscriptions (6) */
+                /** @description 6: Not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 6,
+                         *       "message": "Not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -155,30 +260,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such category or subscriptions (6) */
+                /** @description 6: Not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 6,
+                         *       "message": "Not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -218,21 +401,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -269,30 +479,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -329,30 +617,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not starred (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -403,30 +769,93 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The URL could not be fetched (2003) */
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 2003: Feed fetch error; 3: Unprocessable content (this Idempotency-Key was used for a different request) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2003,
+                         *       "message": "Feed fetch error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -488,39 +917,78 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000), list (8000) or inbox (10000) */
+                /** @description 3000: Entry not found; 8000: List not found; 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -584,30 +1052,63 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -666,39 +1167,78 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000) or inbox (10000) */
+                /** @description 8000: List not found; 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -744,30 +1284,63 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -807,39 +1380,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such inbox (10000) */
+                /** @description 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10000,
+                         *       "message": "Inbox not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -876,39 +1533,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -944,7 +1685,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The feed and its newest entries */
+                /** @description The feed and its newest entries (a stored feed as stored; another as fetched now, ids null) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -954,40 +1695,99 @@ export interface paths {
                             /** @enum {number} */
                             code: 0;
                             data: {
-                                entries: {
-                                    [key: string]: unknown;
-                                }[];
-                                feed: {
-                                    [key: string]: unknown;
-                                };
+                                entries: components["schemas"]["PreviewEntry"][];
+                                feed: components["schemas"]["Feed"] | components["schemas"]["PreviewFeed"];
                             };
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Fetch (2003) or parse (2004) error */
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 2003: Feed fetch error; 2004: Feed failed to parse; 3: Unprocessable content (this Idempotency-Key was used for a different request) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2003,
+                         *       "message": "Feed fetch error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1041,39 +1841,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) or nothing readable (3) */
+                /** @description 3: Unprocessable content; 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The page could not be fetched (2003) */
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 2003: Feed fetch error; 3: Unprocessable content (this Idempotency-Key was used for a different request) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2003,
+                         *       "message": "Feed fetch error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1110,7 +1979,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description One JSON object per line */
+                /** @description One JSON object per line, `{"id": string, "content": string | null}`, for each asked entry the user may see, in the order asked */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1119,21 +1988,93 @@ export interface paths {
                         "application/x-ndjson": string;
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1181,43 +2122,64 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) or neither id nor url (2002) */
+                /** @description 4: Invalid input; 2002: feedId or url required */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such feed (2001) */
+                /** @description 2001: Feed not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 2001,
+                         *       "message": "Feed not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1272,30 +2234,94 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) or neither id nor url (2002) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1349,56 +2375,124 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) or neither id nor url (2002) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not an admin (2000) */
+                /** @description 2000: Only admins can refresh feeds */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 2000,
+                         *       "message": "Only admins can refresh feeds"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such feed (2001) */
+                /** @description 2001: Feed not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 2001,
+                         *       "message": "Feed not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1449,43 +2543,109 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) or neither id nor url (2002) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such feed (2001) */
+                /** @description 2001: Feed not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            reason?: string;
-                        };
+                        /**
+                         * @example {
+                         *       "code": 2001,
+                         *       "message": "Feed not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1528,39 +2688,78 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such inbox (10000) */
+                /** @description 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10000,
+                         *       "message": "Inbox not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1596,39 +2795,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such inbox (10000) */
+                /** @description 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10000,
+                         *       "message": "Inbox not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1664,30 +2947,93 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid handle (1002), trial cap (1102), subscription limit (2011) */
+                /** @description 4: Invalid input; 1002: Invalid parameter; 1102: Trial user max inbox subscription exceeded; 2011: Subscription limit exceeded */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Handle taken (10001) */
+                /** @description 10001: Inbox already exists; 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10001,
+                         *       "message": "Inbox already exists"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1724,39 +3070,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such inbox (10000) */
+                /** @description 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10000,
+                         *       "message": "Inbox not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1797,21 +3227,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1862,7 +3319,7 @@ export interface paths {
                         content?: string | null;
                         description?: string | null;
                         extra?: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["JsonValue"];
                         } | null;
                         guid: string;
                         language?: string | null;
@@ -1898,39 +3355,78 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Wrong secret (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such inbox (10000) */
+                /** @description 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10000,
+                         *       "message": "Inbox not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1979,30 +3475,63 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000) */
+                /** @description 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2043,21 +3572,93 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2094,48 +3695,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your list (8001) */
+                /** @description 8001: List permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8001,
+                         *       "message": "List permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000) */
+                /** @description 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Still followed (8004) */
+                /** @description 8004: Cannot delete a list with subscriptions; 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8004,
+                         *       "message": "Cannot delete a list with subscriptions"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2177,39 +3853,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your list (8001) */
+                /** @description 8001: List permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8001,
+                         *       "message": "List permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000) */
+                /** @description 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2245,30 +4005,63 @@ export interface paths {
                         "text/x-opml": string;
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000) */
+                /** @description 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2321,39 +4114,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your list (8001) */
+                /** @description 8001: List permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8001,
+                         *       "message": "List permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000), or the feed is not in it (2001) */
+                /** @description 2001: Feed not found; 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2001,
+                         *       "message": "Feed not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2404,48 +4266,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your list (8001) */
+                /** @description 8001: List permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8001,
+                         *       "message": "List permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000) or feed (2001) */
+                /** @description 2001: Feed not found; 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2001,
+                         *       "message": "Feed not found"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Already in the list (8003) */
+                /** @description 8003: Feed already added to list; 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8003,
+                         *       "message": "Feed already added to list"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2484,39 +4421,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your list (8001) */
+                /** @description 8001: List permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8001,
+                         *       "message": "List permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000), or the feed is not in it (2001) */
+                /** @description 2001: Feed not found; 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2001,
+                         *       "message": "Feed not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2557,21 +4578,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2613,7 +4661,18 @@ export interface paths {
                             code: 0;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2623,7 +4682,22 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Configured but failing */
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Configured but failing (1005: Internal error) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2633,7 +4707,18 @@ export interface paths {
                             code: number;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2683,7 +4768,18 @@ export interface paths {
                             code: 0;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2693,7 +4789,22 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Configured but failing */
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Configured but failing (1005: Internal error) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2703,7 +4814,18 @@ export interface paths {
                             code: number;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2753,7 +4875,18 @@ export interface paths {
                             code: 0;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2763,7 +4896,22 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Configured but failing */
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Configured but failing (1005: Internal error) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2773,7 +4921,18 @@ export interface paths {
                             code: number;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2823,7 +4982,18 @@ export interface paths {
                             code: 0;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2833,7 +5003,22 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Configured but failing */
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Configured but failing (1005: Internal error) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2843,7 +5028,18 @@ export interface paths {
                             code: number;
                             data: {
                                 detail?: {
-                                    [key: string]: unknown;
+                                    /** @description bullmq: jobs per state */
+                                    counts?: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description rsshub: the instance's HTTP status */
+                                    httpStatus?: number;
+                                    /** @description bullmq: the refresh queue */
+                                    queue?: string;
+                                    /** @description redis: PING's reply */
+                                    reply?: string;
+                                    /** @description postgresql: the server version */
+                                    version?: string;
                                 };
                                 latencyMs?: number;
                                 message?: string;
@@ -2898,30 +5094,63 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input; 1002: Invalid parameter */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such user (6000) */
+                /** @description 6000: User not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 6000,
+                         *       "message": "User not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2975,21 +5204,93 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3035,21 +5336,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3089,30 +5417,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3151,30 +5557,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such entry (3000) */
+                /** @description 3000: Entry not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3236,39 +5720,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not your inbox (10003) */
+                /** @description 10003: Inbox permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such list (8000) or inbox (10000) */
+                /** @description 8000: List not found; 10000: Inbox not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3312,21 +5880,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3369,13 +5964,77 @@ export interface paths {
                             data: {
                                 settings: {
                                     ai: {
-                                        [key: string]: unknown;
+                                        autoScrollWhenStreaming: boolean;
+                                        /** @enum {string} */
+                                        panelStyle: "fixed" | "floating";
+                                        personalizePrompt: string;
+                                        shortcuts: {
+                                            enabled: boolean;
+                                            name: string;
+                                            prompt: string;
+                                        }[];
                                     };
                                     general: {
-                                        [key: string]: unknown;
+                                        actionLanguage: string;
+                                        appLaunchOnStartup: boolean;
+                                        autoExpandLongSocialMedia: boolean;
+                                        autoGroup: boolean;
+                                        dimRead: boolean;
+                                        enhancedSettings: boolean;
+                                        groupByDate: boolean;
+                                        hideAllReadSubscriptions: boolean;
+                                        hidePrivateSubscriptionsInTimeline: boolean;
+                                        hoverMarkUnread: boolean;
+                                        jumpOutLinkWarn: boolean;
+                                        language: string;
+                                        markAllReadCountdown: number;
+                                        openLinksInExternalApp: boolean;
+                                        renderMarkUnread: boolean;
+                                        scrollMarkUnread: boolean;
+                                        sendAnonymousData: boolean;
+                                        showQuickTimeline: boolean;
+                                        /** @enum {string} */
+                                        startupScreen: "timeline" | "subscription";
+                                        summary: boolean;
+                                        translation: boolean;
+                                        /** @enum {string} */
+                                        translationMode: "bilingual" | "translation-only";
+                                        unreadOnly: boolean;
+                                        voice: string;
                                     };
                                     ui: {
-                                        [key: string]: unknown;
+                                        accentColor: string;
+                                        aiColWidth: number;
+                                        codeHighlightThemeDark: string;
+                                        codeHighlightThemeLight: string;
+                                        contentFontSize: number;
+                                        contentLineHeight: number;
+                                        dateFormat: string;
+                                        /** @enum {string} */
+                                        discoverLanguage: "all" | "eng" | "cmn";
+                                        entryColWidth: number;
+                                        feedColWidth: number;
+                                        hideExtraBadge: boolean;
+                                        modalOverlay: boolean;
+                                        opaqueSidebar: boolean;
+                                        readerFontFamily: string;
+                                        readerRenderInlineStyle: boolean;
+                                        reduceMotion: boolean;
+                                        showDockBadge: boolean;
+                                        sidebarShowUnreadCount: boolean;
+                                        /** @enum {string} */
+                                        theme: "system" | "light" | "dark";
+                                        /** @enum {string} */
+                                        thumbnailRatio: "square" | "original";
+                                        toolbarOrder: {
+                                            main: string[];
+                                            more: string[];
+                                        };
+                                        uiFontFamily: string;
+                                        uiTextSize: number;
+                                        usePointerCursor: boolean;
+                                        wideMode: boolean;
+                                        zenMode: boolean;
                                     };
                                 };
                                 updated: {
@@ -3387,21 +6046,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3458,29 +6144,170 @@ export interface paths {
                             code: 0;
                             data: {
                                 settings: {
-                                    [key: string]: unknown;
+                                    accentColor?: string;
+                                    aiColWidth?: number;
+                                    codeHighlightThemeDark?: string;
+                                    codeHighlightThemeLight?: string;
+                                    contentFontSize?: number;
+                                    contentLineHeight?: number;
+                                    dateFormat?: string;
+                                    /** @enum {string} */
+                                    discoverLanguage?: "all" | "eng" | "cmn";
+                                    entryColWidth?: number;
+                                    feedColWidth?: number;
+                                    hideExtraBadge?: boolean;
+                                    modalOverlay?: boolean;
+                                    opaqueSidebar?: boolean;
+                                    readerFontFamily?: string;
+                                    readerRenderInlineStyle?: boolean;
+                                    reduceMotion?: boolean;
+                                    showDockBadge?: boolean;
+                                    sidebarShowUnreadCount?: boolean;
+                                    /** @enum {string} */
+                                    theme?: "system" | "light" | "dark";
+                                    /** @enum {string} */
+                                    thumbnailRatio?: "square" | "original";
+                                    toolbarOrder?: {
+                                        main: string[];
+                                        more: string[];
+                                    };
+                                    uiFontFamily?: string;
+                                    uiTextSize?: number;
+                                    usePointerCursor?: boolean;
+                                    wideMode?: boolean;
+                                    zenMode?: boolean;
+                                } | {
+                                    actionLanguage?: string;
+                                    appLaunchOnStartup?: boolean;
+                                    autoExpandLongSocialMedia?: boolean;
+                                    autoGroup?: boolean;
+                                    dimRead?: boolean;
+                                    enhancedSettings?: boolean;
+                                    groupByDate?: boolean;
+                                    hideAllReadSubscriptions?: boolean;
+                                    hidePrivateSubscriptionsInTimeline?: boolean;
+                                    hoverMarkUnread?: boolean;
+                                    jumpOutLinkWarn?: boolean;
+                                    language?: string;
+                                    markAllReadCountdown?: number;
+                                    openLinksInExternalApp?: boolean;
+                                    renderMarkUnread?: boolean;
+                                    scrollMarkUnread?: boolean;
+                                    sendAnonymousData?: boolean;
+                                    showQuickTimeline?: boolean;
+                                    /** @enum {string} */
+                                    startupScreen?: "timeline" | "subscription";
+                                    summary?: boolean;
+                                    translation?: boolean;
+                                    /** @enum {string} */
+                                    translationMode?: "bilingual" | "translation-only";
+                                    unreadOnly?: boolean;
+                                    voice?: string;
+                                } | {
+                                    autoScrollWhenStreaming?: boolean;
+                                    /** @enum {string} */
+                                    panelStyle?: "fixed" | "floating";
+                                    personalizePrompt?: string;
+                                    shortcuts?: {
+                                        enabled: boolean;
+                                        name: string;
+                                        prompt: string;
+                                    }[];
                                 };
-                                tab: string;
+                                /** @enum {string} */
+                                tab: "ui" | "general" | "ai";
                                 updated: string;
                             };
                         };
                     };
                 };
-                /** @description Invalid tab (7001), invalid payload (7002), payload too large (7003) */
+                /** @description 4: Invalid input; 7001: Invalid setting tab; 7002: Invalid setting payload; 7003: Setting payload too large */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3542,6 +6369,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3584,21 +6426,48 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3646,48 +6515,123 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4), no target (2002), trial caps (1100/1101), subscription limit (2011) */
+                /** @description 4: Invalid input; 1100: Trial user max feed subscription exceeded; 1101: Trial user max list subscription exceeded; 2002: feedId or url required; 2011: Subscription limit exceeded */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Paid list (1004) */
+                /** @description 1004: No permission */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description No such feed (2001) or list (8000) */
+                /** @description 2001: Feed not found; 8000: List not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2001,
+                         *       "message": "Feed not found"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Feed fetch (2003) or parse (2004) error */
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 2003: Feed fetch error; 2004: Feed failed to parse; 3: Unprocessable content (this Idempotency-Key was used for a different request) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 2003,
+                         *       "message": "Feed fetch error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3728,30 +6672,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not subscribed (6) */
+                /** @description 6: Not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 6,
+                         *       "message": "Not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3797,30 +6819,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not subscribed (6) */
+                /** @description 6: Not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 6,
+                         *       "message": "Not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3877,30 +6977,108 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description None subscribed (6) */
+                /** @description 6: Not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 6,
+                         *       "message": "Not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3934,21 +7112,48 @@ export interface paths {
                         "text/x-opml": string;
                     };
                 };
-                /** @description Invalid input (4) */
+                /** @description 4: Invalid input */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4031,21 +7236,93 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4), not OPML (14000), over the daily quota (2011) */
+                /** @description 4: Invalid input; 2011: Subscription limit exceeded; 14000: Invalid file */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4118,21 +7395,93 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input (4) or not OPML (14000) */
+                /** @description 4: Invalid input; 14000: Invalid file */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not signed in (1000) */
+                /** @description 1000: Unauthorized */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4180,8 +7529,9 @@ export interface components {
             categories: string[] | null;
             content?: string | null;
             description: string | null;
+            /** @description What the webhook sender put in extra (inbox entries) */
             extra: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["JsonValue"];
             } | null;
             feedId: string | null;
             guid: string;
@@ -4204,9 +7554,17 @@ export interface components {
             url: string | null;
         };
         Error: {
+            /** @description A code of the error catalogue (SPEC §8; `x-error-codes` of each answer lists the ones it may carry) */
             code: number;
-            data?: unknown;
+            /** @description Validation failures (code 4, 7002): one item per wrong field */
+            data?: {
+                code: string;
+                message: string;
+                path: (string | number)[];
+            }[];
+            /** @description The catalogue's message of the code */
             message: string;
+            /** @description What exactly went wrong, for people */
             reason?: string;
         };
         Feed: {
@@ -4251,6 +7609,10 @@ export interface components {
             /** @enum {string} */
             type: "inbox";
         };
+        /** @description Any JSON value */
+        JsonValue: string | number | boolean | null | (components["schemas"]["JsonValue"] | null)[] | {
+            [key: string]: components["schemas"]["JsonValue"] | null;
+        };
         List: {
             createdAt: string;
             description: string | null;
@@ -4268,6 +7630,20 @@ export interface components {
         };
         ListWithFeeds: components["schemas"]["List"] & {
             feeds: components["schemas"]["Feed"][];
+        };
+        PreviewEntry: components["schemas"]["Entry"] & {
+            id?: string | null;
+        };
+        PreviewFeed: {
+            description: string | null;
+            id: null;
+            image: string | null;
+            language: string | null;
+            siteUrl: string | null;
+            title: string | null;
+            /** @enum {string} */
+            type: "feed";
+            url: string;
         };
         Profile: {
             bio: string | null;
