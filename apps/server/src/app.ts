@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts'
 import { CLIENT_IP_HEADER } from './auth/createAuth.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
+import { FETCHING_ROUTES } from './lib/rateLimit.ts'
 import { answerGuard, withSharedAnswers, type ApiDocument } from './lib/apiDocument.ts'
 import { apiReferenceRoutes } from './lib/apiReference.ts'
 import { createSessionCache, credentialOf } from './lib/sessionCache.ts'
@@ -40,18 +41,6 @@ const API_DESCRIPTION = [
 /** Paths that take uploads and so get the larger body cap. */
 const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/inboxes/email']
 
-/**
- * Routes that make the server fetch other sites for a user, limited per user and per address
- * (GET /api/feeds only when it looks a feed up by `url`). OPML import has its own daily quota.
- */
-const FETCHING_ROUTES: [method: 'GET' | 'POST', path: string][] = [
-  ['POST', '/api/discover'],
-  ['GET', '/api/feeds'],
-  ['POST', '/api/feeds/refresh'],
-  ['POST', '/api/subscriptions'],
-  ['POST', '/api/entries/preview'],
-  ['POST', '/api/entries/readability'],
-]
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 

@@ -2,11 +2,13 @@
  * /api/openapi.json as served: the routes' own descriptions (each route's createRoute) plus the
  * answers every route shares because of the middleware in front of it (app.ts): a body over the
  * cap (413, code 4), an Idempotency-Key still running or reused (409 code 1, 422 code 3) on a
- * signed-in route that changes something, and an internal error (500, code 1005).
+ * signed-in route that changes something, an internal error (500, code 1005), and on the routes
+ * that fetch other sites the rate limit (429, code 1008).
  */
 import type { MiddlewareHandler } from 'hono'
 import { ErrorCatalogue, type ErrorCode } from '@brook/shared'
 import { ERROR_CODES_KEY } from './apiSchemas.ts'
+import { FETCHING_ROUTES } from './rateLimit.ts'
 
 type Operation = { requestBody?: unknown; responses?: Record<string, Record<string, unknown>> }
 export type ApiDocument = { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } }
@@ -41,6 +43,11 @@ export function withSharedAnswers(doc: object): ApiDocument {
       }
       addErrors(op, 500, [1005], 'a fault of the server')
     }
+  }
+  // The routes that make the server fetch other sites are rate-limited (lib/rateLimit.ts).
+  for (const [method, path] of FETCHING_ROUTES) {
+    const op = d.paths?.[path]?.[method.toLowerCase()]
+    if (op) addErrors(op, 429, [1008], 'too many such requests from this user or address; see Retry-After')
   }
   // The Error schema is registered by the first route that refers to it; every route above may.
   d.components ??= {}

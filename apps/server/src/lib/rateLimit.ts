@@ -11,6 +11,19 @@ import type { Redis } from 'ioredis'
 import { ErrorCatalogue } from '@brook/shared'
 import type { AppEnv } from './context.ts'
 
+/**
+ * Routes that make the server fetch other sites for a user, limited per user and per address
+ * (GET /api/feeds only when it looks a feed up by `url`). OPML import has its own daily quota.
+ */
+export const FETCHING_ROUTES: [method: 'GET' | 'POST', path: string][] = [
+  ['POST', '/api/discover'],
+  ['GET', '/api/feeds'],
+  ['POST', '/api/feeds/refresh'],
+  ['POST', '/api/subscriptions'],
+  ['POST', '/api/entries/preview'],
+  ['POST', '/api/entries/readability'],
+]
+
 /** One limit: at most `limit` requests per `windowMs` for one key. */
 export type RateLimitPolicy = { name: string; limit: number; windowMs: number }
 

@@ -844,6 +844,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1008: Too many requests, try again later (too many such requests from this user or address; see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1008,
+                         *       "message": "Too many requests, try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -1776,6 +1791,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1008: Too many requests, try again later (too many such requests from this user or address; see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1008,
+                         *       "message": "Too many requests, try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -1926,6 +1956,21 @@ export interface paths {
                          * @example {
                          *       "code": 2003,
                          *       "message": "Feed fetch error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1008: Too many requests, try again later (too many such requests from this user or address; see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1008,
+                         *       "message": "Too many requests, try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2162,6 +2207,21 @@ export interface paths {
                          * @example {
                          *       "code": 2001,
                          *       "message": "Feed not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1008: Too many requests, try again later (too many such requests from this user or address; see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1008,
+                         *       "message": "Too many requests, try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -2475,6 +2535,21 @@ export interface paths {
                          * @example {
                          *       "code": 3,
                          *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1008: Too many requests, try again later (too many such requests from this user or address; see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1008,
+                         *       "message": "Too many requests, try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6615,6 +6690,21 @@ export interface paths {
                          * @example {
                          *       "code": 2003,
                          *       "message": "Feed fetch error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1008: Too many requests, try again later (too many such requests from this user or address; see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1008,
+                         *       "message": "Too many requests, try again later"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
