@@ -36,7 +36,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
                 <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close className="-mt-1 -mr-2 flex size-8 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10 dark:hover:text-zinc-200" aria-label={t('common:toast.close')}>
+            <RadixDialog.Close className="-mt-1 -mr-2 flex size-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10 dark:hover:text-zinc-200" aria-label={t('common:toast.close')}>
               <XIcon size={16} />
             </RadixDialog.Close>
           </div>

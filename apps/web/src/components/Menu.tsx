@@ -16,7 +16,7 @@ export const menuSeparatorClass = '-mx-1.5 my-1 h-px bg-zinc-200/80 dark:bg-zinc
 export function MenuLabel({ icon, children, hotkey, danger }: { icon?: ReactNode; children: ReactNode; hotkey?: string; danger?: boolean }) {
   return (
     <>
-      <span className={`flex w-4 justify-center ${danger ? 'text-red-500' : 'text-zinc-400'}`}>{icon}</span>
+      <span className={`flex w-4 justify-center ${danger ? 'text-red-500' : 'text-zinc-500'}`}>{icon}</span>
       <span className={`min-w-0 flex-1 truncate ${danger ? 'text-red-600 dark:text-red-400' : ''}`}>{children}</span>
       {hotkey ? <Kbd hotkey={hotkey} subtle /> : null}
     </>
@@ -37,7 +37,7 @@ export function DropdownSubTrigger({ icon, children }: { icon?: ReactNode; child
   return (
     <DropdownMenu.SubTrigger className={`${menuItemClass} data-[state=open]:bg-zinc-900/5 dark:data-[state=open]:bg-white/10`}>
       <MenuLabel icon={icon}>{children}</MenuLabel>
-      <ChevronRightIcon size={14} className="text-zinc-400" />
+      <ChevronRightIcon size={14} className="text-zinc-500" />
     </DropdownMenu.SubTrigger>
   )
 }

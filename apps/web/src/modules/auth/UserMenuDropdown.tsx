@@ -47,11 +47,11 @@ export function UserMenuDropdown({ user }: { user: SessionUser }) {
           </div>
           <DropdownMenu.Separator className="-mx-1.5 my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/settings')}>
-            <SettingsIcon size={16} className="text-zinc-400" />
+            <SettingsIcon size={16} className="text-zinc-500" />
             {t('userMenu.settings')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} disabled={signingOut} onSelect={() => void onSignOut()}>
-            <LogOutIcon size={16} className="text-zinc-400" />
+            <LogOutIcon size={16} className="text-zinc-500" />
             {t('userMenu.signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -42,7 +42,7 @@ export function DiscoverSearch({ initial = '', defaultView, onDone, autoFocus = 
       >
         <label className="relative flex-1">
           <span className="sr-only">{t('searchLabel')}</span>
-          <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-400" />
+          <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-500" />
           <input
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
@@ -69,7 +69,7 @@ export function DiscoverSearch({ initial = '', defaultView, onDone, autoFocus = 
                     <span className="block truncate text-[13px] font-medium">{title}</span>
                     <span className="block truncate text-[12px] text-zinc-500">{r.feed?.url ?? r.list?.description}</span>
                   </span>
-                  <span className="shrink-0 text-[11px] text-zinc-400">{r.isSubscribed ? t('following') : r.list ? t('list') : t('followers', { count: r.subscriptionCount })}</span>
+                  <span className="shrink-0 text-[11px] text-zinc-500">{r.isSubscribed ? t('following') : r.list ? t('list') : t('followers', { count: r.subscriptionCount })}</span>
                 </button>
               </li>
             )

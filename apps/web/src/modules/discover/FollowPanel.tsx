@@ -32,13 +32,13 @@ export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverR
           </div>
           {feed && <div className="truncate text-[12px] text-zinc-500">{feed.url}</div>}
           {(known?.description || list?.description) && <p className="mt-1 line-clamp-2 text-[13px] text-zinc-600 dark:text-zinc-400">{known?.description ?? list?.description}</p>}
-          <p className="mt-1 text-[12px] text-zinc-400">{t('followers', { count: result.subscriptionCount })}</p>
+          <p className="mt-1 text-[12px] text-zinc-500">{t('followers', { count: result.subscriptionCount })}</p>
         </div>
       </div>
 
       {feed && (
         <div className="rounded-xl border border-zinc-200 dark:border-zinc-800" data-testid="follow-preview">
-          <div className="border-b border-zinc-100 px-3.5 py-2 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase dark:border-zinc-800">{t('preview')}</div>
+          <div className="border-b border-zinc-100 px-3.5 py-2 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase dark:border-zinc-800">{t('preview')}</div>
           {preview.isLoading ? (
             <div className="flex items-center gap-2 px-3.5 py-4 text-[13px] text-zinc-500">
               <Spinner size={16} /> {t('loadingPreview')}
@@ -52,7 +52,7 @@ export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverR
                 return (
                   <li key={line.key} className="flex items-center gap-3 px-3.5 py-2.5">
                     <span className="min-w-0 flex-1 truncate text-[13px]">{line.title}</span>
-                    {line.publishedAt && <span className="shrink-0 text-[11px] text-zinc-400 tabular-nums">{formatRelativeTime(line.publishedAt, i18n.language)}</span>}
+                    {line.publishedAt && <span className="shrink-0 text-[11px] text-zinc-500 tabular-nums">{formatRelativeTime(line.publishedAt, i18n.language)}</span>}
                   </li>
                 )
               })}

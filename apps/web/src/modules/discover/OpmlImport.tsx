@@ -81,8 +81,8 @@ export function OpmlImport({ view }: { view: FeedViewType }) {
                 <label className={`flex h-10 items-center gap-3 px-3.5 text-[13px] ${item.subscribed ? 'opacity-55' : 'cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-800/50'}`}>
                   <input type="checkbox" disabled={item.subscribed} checked={selected.has(item.url)} onChange={() => toggle(item.url)} className="accent-[var(--color-accent)]" />
                   <span className="min-w-0 flex-1 truncate">{item.title || item.url}</span>
-                  {item.category && <span className="truncate text-[11px] text-zinc-400">{item.category}</span>}
-                  {item.subscribed && <span className="text-[11px] text-zinc-400">{t('following')}</span>}
+                  {item.category && <span className="truncate text-[11px] text-zinc-500">{item.category}</span>}
+                  {item.subscribed && <span className="text-[11px] text-zinc-500">{t('following')}</span>}
                 </label>
               </li>
             ))}

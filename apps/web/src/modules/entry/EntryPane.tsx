@@ -23,7 +23,7 @@ export function EntryPane() {
   return (
     <Suspense
       fallback={
-        <div className="flex flex-1 items-center justify-center text-zinc-400">
+        <div className="flex flex-1 items-center justify-center text-zinc-500">
           <Spinner size={24} />
         </div>
       }

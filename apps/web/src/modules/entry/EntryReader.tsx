@@ -46,7 +46,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
 
   if (!entry) {
     return (
-      <div className="flex flex-1 items-center justify-center text-zinc-400" data-testid="entry-loading">
+      <div className="flex flex-1 items-center justify-center text-zinc-500" data-testid="entry-loading">
         <Spinner size={24} />
       </div>
     )
@@ -115,7 +115,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
               {html ? (
                 <EntryContent cacheKey={`${entry.id}:${readabilityOn && readability.content ? 'r' : 'c'}`} html={html} baseUrl={entry.url} />
               ) : entry.content === null ? (
-                <div className="flex items-center gap-2 text-[13px] text-zinc-400">
+                <div className="flex items-center gap-2 text-[13px] text-zinc-500">
                   <Spinner size={16} /> {t('loadingContent')}
                 </div>
               ) : (

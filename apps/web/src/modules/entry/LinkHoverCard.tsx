@@ -48,7 +48,7 @@ export function LinkHoverCard({ target, onEnter, onLeave }: { target: HoverTarge
       style={{ left, top, width }}
       className="fixed z-[70] flex h-10 items-center gap-1 rounded-lg border border-zinc-200 bg-white/95 pr-1 pl-3 text-[12px] shadow-lg shadow-zinc-900/10 backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95"
     >
-      <ExternalLinkIcon size={12} className="shrink-0 text-zinc-400" />
+      <ExternalLinkIcon size={12} className="shrink-0 text-zinc-500" />
       <span className="min-w-0 flex-1 truncate text-zinc-600 dark:text-zinc-300" title={target.href}>
         {target.href}
       </span>

@@ -24,8 +24,9 @@ export function AppearanceEffects() {
   useEffect(() => {
     const root = document.documentElement.style
     const accent = accentHex(ui.accentColor)
-    root.setProperty('--color-accent', accent)
-    root.setProperty('--color-accent-strong', `color-mix(in srgb, ${accent} 88%, black)`)
+    // styles.css derives --color-accent from this: darkened on light backgrounds so accent text and
+    // white-on-accent buttons keep a 4.5:1 contrast (the default orange passes; issue 15's axe check).
+    root.setProperty('--color-accent-raw', accent)
     root.setProperty('--font-sans', fontStack(ui.uiFontFamily))
     root.setProperty('--reader-font', ui.readerFontFamily === 'inherit' ? 'var(--font-sans)' : fontStack(ui.readerFontFamily))
     root.setProperty('--ui-text-size', `${ui.uiTextSize}px`)

@@ -69,7 +69,7 @@ export function CornerPlayer({ docked = false }: { docked?: boolean }) {
           <div className="truncate text-[13px] font-medium">{s.title}</div>
           <div className="truncate text-xs text-zinc-500">{s.source}</div>
         </div>
-        <button type="button" aria-label={t('player.close')} onClick={s.close} className="flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10">
+        <button type="button" aria-label={t('player.close')} onClick={s.close} className="flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10">
           <XIcon size={14} />
         </button>
       </div>

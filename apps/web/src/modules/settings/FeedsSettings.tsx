@@ -39,7 +39,7 @@ export function FeedsSettings() {
       <div className="flex flex-wrap items-center gap-2">
         <label className="relative min-w-48 flex-1">
           <span className="sr-only">{t('feeds.search')}</span>
-          <SearchIcon size={14} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-400" />
+          <SearchIcon size={14} className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-zinc-500" />
           <input value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('feeds.search')} className="h-8 w-full rounded-lg border border-zinc-200 bg-white pr-3 pl-8 text-[13px] outline-none focus:border-accent/60 dark:border-zinc-700 dark:bg-zinc-900" />
         </label>
         {feedIds.length > 0 && (
@@ -63,14 +63,14 @@ export function FeedsSettings() {
               <input type="checkbox" aria-label={title} checked={selected.has(sub.id)} onChange={() => toggle(sub.id)} className="accent-[var(--color-accent)]" />
               <FeedIcon title={title} size={16} />
               <span className="min-w-0 flex-1 truncate">{title}</span>
-              {sub.isPrivate && <LockIcon size={12} className="text-zinc-400" />}
-              {sub.hideFromTimeline && <EyeOffIcon size={12} className="text-zinc-400" />}
-              {sub.category && <span className="max-w-32 truncate text-[11px] text-zinc-400">{sub.category}</span>}
-              <ViewIcon size={14} className="shrink-0 text-zinc-400" aria-label={tc(VIEW_TABS[sub.view].labelKey)} />
-              <button type="button" aria-label={t('feeds.edit')} onClick={() => openSidebarDialog({ kind: 'edit', subscriptionId: sub.id })} className="flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10">
+              {sub.isPrivate && <LockIcon size={12} className="text-zinc-500" />}
+              {sub.hideFromTimeline && <EyeOffIcon size={12} className="text-zinc-500" />}
+              {sub.category && <span className="max-w-32 truncate text-[11px] text-zinc-500">{sub.category}</span>}
+              <ViewIcon size={14} className="shrink-0 text-zinc-500" aria-label={tc(VIEW_TABS[sub.view].labelKey)} />
+              <button type="button" aria-label={t('feeds.edit')} onClick={() => openSidebarDialog({ kind: 'edit', subscriptionId: sub.id })} className="flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10">
                 <PencilIcon size={13} />
               </button>
-              <button type="button" aria-label={t('feeds.unfollow')} onClick={() => openSidebarDialog({ kind: 'unfollow', subscriptionId: sub.id })} className="flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10">
+              <button type="button" aria-label={t('feeds.unfollow')} onClick={() => openSidebarDialog({ kind: 'unfollow', subscriptionId: sub.id })} className="flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10">
                 <TrashIcon size={13} />
               </button>
             </li>

@@ -38,10 +38,10 @@ export function ListsSettings() {
                 <div className="truncate font-medium">{list.title}</div>
                 <div className="truncate text-[12px] text-zinc-500">{t('lists.meta', { feeds: list.feedIds.length, followers: list.subscriptionCount ?? 0 })}</div>
               </div>
-              <button type="button" aria-label={t('lists.edit')} onClick={() => setEditing(list)} className="flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10">
+              <button type="button" aria-label={t('lists.edit')} onClick={() => setEditing(list)} className="flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-900/5 hover:text-zinc-700 dark:hover:bg-white/10">
                 <PencilIcon size={13} />
               </button>
-              <button type="button" aria-label={t('lists.delete')} onClick={() => void deleteList(list.id)} className="flex size-7 items-center justify-center rounded-md text-zinc-400 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10">
+              <button type="button" aria-label={t('lists.delete')} onClick={() => void deleteList(list.id)} className="flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/10">
                 <TrashIcon size={13} />
               </button>
             </li>

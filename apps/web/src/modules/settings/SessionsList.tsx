@@ -53,7 +53,7 @@ export function SessionsList() {
           const current = s.token === sessions.data?.currentToken
           return (
             <li key={s.id} className="flex items-center gap-3 py-2.5 text-[13px]">
-              <LaptopIcon size={18} className="shrink-0 text-zinc-400" />
+              <LaptopIcon size={18} className="shrink-0 text-zinc-500" />
               <div className="min-w-0 flex-1">
                 <div className="truncate font-medium">
                   {deviceOf(s.userAgent)} {current && <span className="ml-1 rounded-full bg-accent/10 px-1.5 py-0.5 text-[10px] font-semibold text-accent">{t('profile.thisDevice')}</span>}

@@ -16,7 +16,7 @@ export function SettingsPage({ title, description, children, testId }: { title: 
 export function SettingsSection({ title, hint, children, id }: { title: string; hint?: ReactNode; children: ReactNode; id?: string }) {
   return (
     <section id={id}>
-      <h2 className="text-[11px] font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">{title}</h2>
+      <h2 className="text-[11px] font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-500">{title}</h2>
       {hint && <p className="mt-1 text-xs text-zinc-500">{hint}</p>}
       <div className="mt-2 divide-y divide-zinc-100 rounded-xl border border-zinc-200/80 px-4 dark:divide-zinc-800 dark:border-zinc-800">{children}</div>
     </section>

@@ -31,7 +31,7 @@ export function ShortcutsSettings() {
         if (rows.length === 0) return null
         return (
           <section key={group}>
-            <h2 className="text-[11px] font-semibold tracking-wider text-zinc-400 uppercase">{t(`groups.${group}`)}</h2>
+            <h2 className="text-[11px] font-semibold tracking-wider text-zinc-500 uppercase">{t(`groups.${group}`)}</h2>
             <ul className="mt-2 divide-y divide-zinc-100 rounded-xl border border-zinc-200/80 dark:divide-zinc-800 dark:border-zinc-800">
               {rows.map((c) => (
                 <ShortcutRow key={c.id} command={c} hotkey={hotkeyOf(c, overrides)} editing={editing === c.id} onEdit={() => setEditing(c.id)} onDone={() => setEditing(null)} />
@@ -64,12 +64,12 @@ function ShortcutRow({ command, hotkey, editing, onEdit, onDone }: { command: Co
       ) : (
         <>
           {customised && (
-            <button type="button" onClick={() => resetBinding(command.id)} className="text-[11px] text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200">
+            <button type="button" onClick={() => resetBinding(command.id)} className="text-[11px] text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-200">
               {t('reset')}
             </button>
           )}
           <button type="button" onClick={onEdit} data-testid="shortcut-edit" className="flex h-8 min-w-20 items-center justify-end rounded-md px-2 hover:bg-zinc-900/5 dark:hover:bg-white/10" aria-label={t('rebind', { action: t(`labels.${command.labelKey}`) })}>
-            {hotkey ? <Kbd hotkey={hotkey} /> : <span className="text-[12px] text-zinc-400">{t('unbound')}</span>}
+            {hotkey ? <Kbd hotkey={hotkey} /> : <span className="text-[12px] text-zinc-500">{t('unbound')}</span>}
           </button>
         </>
       )}

@@ -26,7 +26,7 @@ export function ShortcutsGuide() {
             <Link to="/settings/shortcuts" onClick={() => setOpen(false)} className="text-[12px] font-medium text-accent hover:underline">
               {t('customize')}
             </Link>
-            <Dialog.Close aria-label={t('close')} className="flex size-8 items-center justify-center rounded-md text-zinc-400 hover:bg-zinc-900/5 dark:hover:bg-white/10">
+            <Dialog.Close aria-label={t('close')} className="flex size-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-900/5 dark:hover:bg-white/10">
               <XIcon size={16} />
             </Dialog.Close>
           </div>
@@ -36,7 +36,7 @@ export function ShortcutsGuide() {
               if (rows.length === 0) return null
               return (
                 <section key={group} className="mb-6 break-inside-avoid">
-                  <h3 className="mb-2 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase">{t(`groups.${group}`)}</h3>
+                  <h3 className="mb-2 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase">{t(`groups.${group}`)}</h3>
                   <ul>
                     {rows.map((c) => (
                       <li key={c.id} className="flex h-8 items-center justify-between gap-4 text-[13px]">

@@ -24,13 +24,13 @@ export const FolderRow = memo(function FolderRow({ view, name, unread, open, act
         aria-expanded={open}
         aria-label={open ? t('collapse', { name }) : t('expand', { name })}
         onClick={() => setFolderOpen(view, name, !open)}
-        className="flex h-8 w-7 shrink-0 items-center justify-center rounded-md text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200"
+        className="flex h-8 w-7 shrink-0 items-center justify-center rounded-md text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-200"
       >
         <ChevronRightIcon size={14} className={`transition-transform duration-150 ${open ? 'rotate-90' : ''}`} />
       </button>
       <Link to={timelinePath({ view, feedId: `${ROUTE_FEED_FOLDER_PREFIX}${name}` })} onClick={onNavigate} aria-current={active ? 'page' : undefined} className="flex h-8 min-w-0 flex-1 items-center gap-2 pr-2 font-medium">
         <span className="min-w-0 flex-1 truncate">{name}</span>
-        {showCount && unread > 0 && <span className="shrink-0 text-[11px] font-normal text-zinc-400 tabular-nums dark:text-zinc-500">{formatCount(unread)}</span>}
+        {showCount && unread > 0 && <span className="shrink-0 text-[11px] font-normal text-zinc-500 tabular-nums dark:text-zinc-500">{formatCount(unread)}</span>}
       </Link>
     </div>
   )

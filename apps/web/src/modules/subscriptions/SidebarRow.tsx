@@ -16,9 +16,9 @@ export function SidebarRow({ to, active, icon, count, children, testId, onClick 
           : 'text-zinc-600 hover:bg-zinc-900/5 dark:text-zinc-300 dark:hover:bg-white/5'
       }`}
     >
-      <span className="text-zinc-400 dark:text-zinc-500">{icon}</span>
+      <span className="text-zinc-500 dark:text-zinc-500">{icon}</span>
       <span className="min-w-0 flex-1 truncate">{children}</span>
-      {count ? <span className="text-[11px] text-zinc-400 tabular-nums">{formatCount(count)}</span> : null}
+      {count ? <span className="text-[11px] text-zinc-500 tabular-nums">{formatCount(count)}</span> : null}
     </Link>
   )
 }

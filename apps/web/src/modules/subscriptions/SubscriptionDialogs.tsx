@@ -150,7 +150,7 @@ function NewCategoryDialog({ dialog, onClose }: { dialog: Extract<SidebarDialog,
             <label className="flex h-9 cursor-pointer items-center gap-2.5 px-3 text-[13px] hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
               <input type="checkbox" className="accent-[var(--color-accent)]" checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
               <span className="min-w-0 flex-1 truncate">{titleOf(s)}</span>
-              {s.category && <span className="truncate text-xs text-zinc-400">{s.category}</span>}
+              {s.category && <span className="truncate text-xs text-zinc-500">{s.category}</span>}
             </label>
           </li>
         ))}

@@ -41,10 +41,10 @@ export const SubscriptionRow = memo(function SubscriptionRow({ subscription: sub
     >
       <FeedIcon title={title || inbox?.id || '?'} image={image} siteUrl={feed?.siteUrl} />
       <span className={`min-w-0 flex-1 truncate ${feed?.errorAt ? 'text-red-600/90 dark:text-red-400/90' : ''}`}>{title}</span>
-      {sub.isPrivate && <LockIcon size={12} className="shrink-0 text-zinc-400" aria-label={t('private')} aria-hidden={false} role="img" />}
-      {sub.hideFromTimeline && <EyeOffIcon size={12} className="shrink-0 text-zinc-400" aria-label={t('hidden')} aria-hidden={false} role="img" />}
+      {sub.isPrivate && <LockIcon size={12} className="shrink-0 text-zinc-500" aria-label={t('private')} aria-hidden={false} role="img" />}
+      {sub.hideFromTimeline && <EyeOffIcon size={12} className="shrink-0 text-zinc-500" aria-label={t('hidden')} aria-hidden={false} role="img" />}
       {showCount && unread > 0 && (
-        <span data-testid="unread-count" className="shrink-0 text-[11px] text-zinc-400 tabular-nums dark:text-zinc-500">
+        <span data-testid="unread-count" className="shrink-0 text-[11px] text-zinc-500 tabular-nums dark:text-zinc-500">
           {formatCount(unread)}
         </span>
       )}

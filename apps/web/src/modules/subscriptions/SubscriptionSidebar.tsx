@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 /**
  * The left column: brand and quick add, view tabs, the view's All/Starred rows and its
  * virtualized subscription list, secondary pages and the user menu.
@@ -55,7 +56,7 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
 
       <ViewTabs active={view} onNavigate={onNavigate} />
 
-      <div className="mt-4 flex h-8 shrink-0 items-center gap-2 pr-3 pl-5 text-[13px] font-semibold" style={{ color }}>
+      <div className="mt-4 flex h-8 shrink-0 items-center gap-2 pr-3 pl-5 text-[13px] font-semibold text-[color-mix(in_srgb,var(--view-color)_76%,black)] dark:text-(--view-color)" style={{ '--view-color': color } as CSSProperties}>
         <ViewIcon size={15} />
         <span className="min-w-0 flex-1 truncate" data-testid="sidebar-view-title">
           {t(VIEW_TABS[view].labelKey)}
@@ -75,7 +76,7 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
         <SidebarRow to={timelinePath({ view, feedId: ROUTE_FEED_COLLECTIONS })} active={!!params?.isCollection} icon={<StarIcon size={16} />} count={starred} testId="starred-row" onClick={onNavigate}>
           {t('sidebar.starred')}
         </SidebarRow>
-        <div className="mt-4 mb-1 px-2 text-[11px] font-semibold tracking-wider text-zinc-400 uppercase dark:text-zinc-500">{t('sidebar.subscriptions')}</div>
+        <div className="mt-4 mb-1 px-2 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-500">{t('sidebar.subscriptions')}</div>
       </div>
 
       <SubscriptionList view={view} params={params} onNavigate={onNavigate} />

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 /**
  * The row of view tabs at the top of the sidebar, each in its SPEC §3 colour, with the view's
  * unread total. Audios and Notifications appear only when they hold a subscription.
@@ -38,14 +39,14 @@ function ViewTab({ view, active, unread, onNavigate }: { view: FeedViewType; act
         <Link
           to={timelinePath({ view })}
           onClick={onNavigate}
-          aria-label={t(labelKey)}
+          aria-label={unread > 0 ? `${t(labelKey)} ${formatCount(unread)}` : t(labelKey)}
           aria-current={active ? 'page' : undefined}
           data-view={view}
-          className="group flex h-12 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg transition-colors hover:bg-zinc-900/5 dark:hover:bg-white/5"
-          style={active ? { color, backgroundColor: `color-mix(in srgb, ${color} 12%, transparent)` } : undefined}
+          className={`group flex h-12 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg transition-colors hover:bg-zinc-900/5 dark:hover:bg-white/5 ${active ? 'text-[color-mix(in_srgb,var(--view-color)_76%,black)] dark:text-(--view-color)' : ''}`}
+          style={active ? ({ '--view-color': color, backgroundColor: `color-mix(in srgb, ${color} 12%, transparent)` } as CSSProperties) : undefined}
         >
           <Icon size={19} className={active ? '' : 'text-zinc-500 group-hover:text-zinc-700 dark:text-zinc-400 dark:group-hover:text-zinc-200'} />
-          <span className={`h-3 text-[10px] leading-3 font-medium tabular-nums ${active ? '' : 'text-zinc-400 dark:text-zinc-500'}`}>{unread > 0 ? formatCount(unread) : ''}</span>
+          <span className={`h-3 text-[10px] leading-3 font-medium tabular-nums ${active ? '' : 'text-zinc-500 dark:text-zinc-500'}`}>{unread > 0 ? formatCount(unread) : ''}</span>
         </Link>
       </Tooltip.Trigger>
       <Tooltip.Portal>

@@ -12,7 +12,7 @@ export function EntryItemMeta({ entry, feed, starred, showAuthor = false }: { en
     <div className="flex min-w-0 items-center gap-1.5 text-[12px] text-zinc-500 dark:text-zinc-400">
       <FeedIcon title={source || '?'} image={feed?.image} siteUrl={feed?.siteUrl} size={14} />
       <span className="min-w-0 truncate">{source}</span>
-      {showAuthor && entry.author && entry.author !== source && <span className="min-w-0 truncate text-zinc-400">· {entry.author}</span>}
+      {showAuthor && entry.author && entry.author !== source && <span className="min-w-0 truncate text-zinc-500">· {entry.author}</span>}
       <span aria-hidden className="text-zinc-300 dark:text-zinc-600">·</span>
       <time dateTime={entry.publishedAt} title={formatFullTime(entry.publishedAt, i18n.language)} className="shrink-0 tabular-nums">
         {formatRelativeTime(entry.publishedAt, i18n.language)}

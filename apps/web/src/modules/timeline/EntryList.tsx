@@ -83,7 +83,7 @@ export function EntryList({ view, ids, activeId, groupByDate, hasNextPage, isFet
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
               {!row ? (
-                <div className="flex h-14 items-center justify-center text-[12px] text-zinc-400">
+                <div className="flex h-14 items-center justify-center text-[12px] text-zinc-500">
                   {isFetchingNextPage ? <Spinner size={16} /> : ids.length > 0 && !hasNextPage ? t('end') : null}
                 </div>
               ) : row.kind === 'day' ? (

@@ -30,7 +30,7 @@ export const PictureCard = memo(function PictureCard({ id, active, onOpen, dimRe
         {thumb ? (
           <img src={thumb.url} alt={entry.title ?? ''} loading="lazy" decoding="async" referrerPolicy="no-referrer" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
         ) : (
-          <div className="flex size-full items-center justify-center p-3 text-center text-[12px] text-zinc-400">{entry.title}</div>
+          <div className="flex size-full items-center justify-center p-3 text-center text-[12px] text-zinc-500">{entry.title}</div>
         )}
         {video && (
           <span className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur">

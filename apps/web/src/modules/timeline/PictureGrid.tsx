@@ -90,7 +90,7 @@ export function PictureGrid({ view, ids, activeId, hasNextPage, isFetchingNextPa
           ))}
       </div>
       {isFetchingNextPage && (
-        <div className="flex justify-center pb-6 text-zinc-400">
+        <div className="flex justify-center pb-6 text-zinc-500">
           <Spinner size={16} />
         </div>
       )}

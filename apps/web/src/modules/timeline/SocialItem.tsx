@@ -47,7 +47,7 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-1.5 text-[13px]">
           <span className="truncate font-semibold text-zinc-900 dark:text-zinc-50">{name}</span>
-          {feed?.title && feed.title !== name && <span className="truncate text-zinc-400">{feed.title}</span>}
+          {feed?.title && feed.title !== name && <span className="truncate text-zinc-500">{feed.title}</span>}
           <span className="text-zinc-300 dark:text-zinc-600">·</span>
           <time dateTime={entry.publishedAt} title={formatFullTime(entry.publishedAt, i18n.language)} className="shrink-0 text-zinc-500 tabular-nums">
             {formatRelativeTime(entry.publishedAt, i18n.language)}

@@ -119,7 +119,7 @@ function TimelineEmpty({ loading, allRead, error, onRetry, onShowAll }: { loadin
   const { t } = useTranslation('timeline')
   if (loading)
     return (
-      <div className="flex flex-1 items-start justify-center pt-24 text-zinc-400" data-testid="timeline-loading">
+      <div className="flex flex-1 items-start justify-center pt-24 text-zinc-500" data-testid="timeline-loading">
         <Spinner size={24} />
       </div>
     )
