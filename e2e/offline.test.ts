@@ -81,8 +81,10 @@ describeBrowser('offline-first', () => {
 
   /** Waits until the app has opened and hydrated the local database and knows the session user. */
   async function waitReady(p: Page, subscriptions?: number) {
-    await p.waitForFunction(() => __brook?.status().status === 'ready', undefined, { timeout: 30_000 })
-    if (subscriptions !== undefined) await p.waitForFunction((n) => __brook.subscriptions().length === n, subscriptions, { timeout: 30_000 })
+    // The handle appears with the app's first effects (app/debugHandle.ts): read it through globalThis
+    // so a page still starting (after a reload or a reset) answers "not yet" instead of throwing.
+    await p.waitForFunction(() => globalThis.__brook?.status().status === 'ready', undefined, { timeout: 30_000 })
+    if (subscriptions !== undefined) await p.waitForFunction((n) => globalThis.__brook?.subscriptions().length === n, subscriptions, { timeout: 30_000 })
   }
 
   /** Polls an async condition from the test side (waitForFunction does not await promises). */
