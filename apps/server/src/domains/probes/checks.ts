@@ -26,9 +26,27 @@ export async function probeDatabase(database: OpenDatabase): Promise<ProbeResult
   return timed(async () => ({ version: await databaseVersion(database) }))
 }
 
-/** Connects the shared connection when it is not connected yet. */
+/** How long a probe waits for Redis to connect before it answers "error". */
+const CONNECT_TIMEOUT_MS = 3000
+
+/**
+ * Connects the shared connection when it is not connected yet, waiting at most a few seconds (an
+ * unreachable Redis is retried by ioredis in the background; the probe answers at once).
+ */
 async function ready(redis: Redis): Promise<void> {
-  if (redis.status === 'wait' || redis.status === 'end') await redis.connect()
+  if (redis.status === 'ready') return
+  if (redis.status === 'wait' || redis.status === 'end') redis.connect().catch(() => {})
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => redis.once('ready', () => resolve())),
+      new Promise<void>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not connect within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** PING over the process's shared Redis connection (domains/health); nothing new is opened. */
