@@ -12,6 +12,8 @@ describeEachDialect('Idempotency-Key', (dialect) => {
   let clock = Date.parse('2026-01-01T00:00:00.000Z')
   let runs = 0
   let gate: Promise<void> = Promise.resolve()
+  /** How many requests reached the route (counted before the gate). */
+  let entered = 0
 
   async function addUser(id: string) {
     const now = new Date().toISOString()
@@ -32,6 +34,7 @@ describeEachDialect('Idempotency-Key', (dialect) => {
     })
     a.use('/api/*', idempotency({ db: database.db, now: () => clock }))
     a.post('/api/things', async (c) => {
+      entered++
       await gate
       runs++
       const body = await c.req.json()
@@ -57,6 +60,7 @@ describeEachDialect('Idempotency-Key', (dialect) => {
     await addUser('u1')
     await addUser('u2')
     runs = 0
+    entered = 0
     gate = Promise.resolve()
     clock = Date.parse('2026-01-01T00:00:00.000Z')
   })
@@ -87,7 +91,8 @@ describeEachDialect('Idempotency-Key', (dialect) => {
     let open: () => void = () => undefined
     gate = new Promise((resolve) => (open = resolve))
     const first = send(a, '/api/things', { x: 1 }, { 'Idempotency-Key': 'same' })
-    await new Promise((r) => setTimeout(r, 50))
+    // The first request has claimed the key once it is inside the route (however slow the database).
+    while (entered === 0) await new Promise((r) => setTimeout(r, 5))
     const second = await send(a, '/api/things', { x: 1 }, { 'Idempotency-Key': 'same' })
     expect(second.status).toBe(409)
     expect(((await second.json()) as { code: number }).code).toBe(1)
