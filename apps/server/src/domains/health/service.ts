@@ -30,6 +30,26 @@ async function timed(run: () => Promise<unknown>, timeoutMs: number): Promise<Ch
   }
 }
 
+/**
+ * Connects a kept connection when it is not connected yet, waiting at most `timeoutMs` (ioredis
+ * keeps retrying an unreachable Redis in the background; the caller answers at once).
+ */
+export async function redisReady(redis: Redis, timeoutMs = 3000): Promise<void> {
+  if (redis.status === 'ready') return
+  if (redis.status === 'wait' || redis.status === 'end') redis.connect().catch(() => {})
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      new Promise<void>((resolve) => redis.once('ready', () => resolve())),
+      new Promise<void>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not connect within ${timeoutMs} ms`)), timeoutMs)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export function createHealthService(deps: { database: OpenDatabase; redisUrl?: string; timeoutMs?: number }) {
   const timeoutMs = deps.timeoutMs ?? 3000
   let redis: Redis | null = null
@@ -47,7 +67,7 @@ export function createHealthService(deps: { database: OpenDatabase; redisUrl?: s
 
   async function pingRedis(): Promise<unknown> {
     const connection = redisConnection()!
-    if (connection.status === 'wait' || connection.status === 'end') await connection.connect()
+    await redisReady(connection, timeoutMs)
     return connection.ping()
   }
 

@@ -1,5 +1,6 @@
 /** Health checks of the configured backing services. */
 import type { Redis } from 'ioredis'
+import { redisReady } from '../health/service.ts'
 import { Queue } from 'bullmq'
 import { request } from 'undici'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
@@ -26,34 +27,11 @@ export async function probeDatabase(database: OpenDatabase): Promise<ProbeResult
   return timed(async () => ({ version: await databaseVersion(database) }))
 }
 
-/** How long a probe waits for Redis to connect before it answers "error". */
-const CONNECT_TIMEOUT_MS = 3000
-
-/**
- * Connects the shared connection when it is not connected yet, waiting at most a few seconds (an
- * unreachable Redis is retried by ioredis in the background; the probe answers at once).
- */
-async function ready(redis: Redis): Promise<void> {
-  if (redis.status === 'ready') return
-  if (redis.status === 'wait' || redis.status === 'end') redis.connect().catch(() => {})
-  let timer: NodeJS.Timeout | undefined
-  try {
-    await Promise.race([
-      new Promise<void>((resolve) => redis.once('ready', () => resolve())),
-      new Promise<void>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Redis did not connect within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS)
-      }),
-    ])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
 /** PING over the process's shared Redis connection (domains/health); nothing new is opened. */
 export async function probeRedis(redis: Redis | null): Promise<ProbeResult> {
   if (!redis) return { status: 'not_configured' }
   return timed(async () => {
-    await ready(redis)
+    await redisReady(redis)
     return { reply: await redis.ping() }
   })
 }
@@ -65,7 +43,7 @@ const queues = new WeakMap<Redis, Queue>()
 export async function probeBullmq(redis: Redis | null): Promise<ProbeResult> {
   if (!redis) return { status: 'not_configured' }
   return timed(async () => {
-    await ready(redis)
+    await redisReady(redis)
     let queue = queues.get(redis)
     if (!queue) {
       queue = new Queue(REFRESH_QUEUE, { connection: redis })
