@@ -201,6 +201,72 @@ export interface InstanceKvTable {
   value: string
 }
 
+/**
+ * POWER ledger (0008, docs/power.md). Amounts are integers of the smallest unit as decimal
+ * strings: numeric(78,0) on PostgreSQL (pg hands it over as a string), canonical text on SQLite.
+ */
+export interface LedgerAccountsTable {
+  id: string
+  kind: 'user' | 'feed' | 'treasury' | 'burn'
+  ownerId: string | null
+  balance: string
+  cashable: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface LedgerTransfersTable {
+  id: string
+  debitAccountId: string
+  creditAccountId: string
+  amount: string
+  kind: string
+  reference: string | null
+  idempotencyKey: string
+  actorUserId: string | null
+  createdAt: string
+}
+
+export interface WithdrawalsTable {
+  id: string
+  userId: string
+  feedId: string | null
+  amount: string
+  address: string | null
+  status: string
+  transferId: string
+  createdAt: string
+  settledAt: string | null
+}
+
+export interface BoostsTable {
+  id: string
+  feedId: string
+  userId: string
+  amount: string
+  transferId: string
+  createdAt: string
+  expiresAt: string
+}
+
+export interface AirdropsTable {
+  id: string
+  title: string
+  amount: string
+  /** JSON text */
+  eligibility: string
+  active: Generated<number>
+  createdAt: string
+}
+
+export interface AirdropClaimsTable {
+  airdropId: string
+  userId: string
+  status: string
+  transferId: string | null
+  createdAt: string
+}
+
 /** AI summaries (0011), shared per entry, language, target and engine. */
 export interface AiSummariesTable {
   entryId: string
@@ -294,6 +360,12 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  ledger_accounts: LedgerAccountsTable
+  ledger_transfers: LedgerTransfersTable
+  withdrawals: WithdrawalsTable
+  boosts: BoostsTable
+  airdrops: AirdropsTable
+  airdrop_claims: AirdropClaimsTable
   ai_summaries: AiSummariesTable
   ai_translations: AiTranslationsTable
   ai_usage: AiUsageTable
