@@ -201,6 +201,27 @@ export interface InstanceKvTable {
   value: string
 }
 
+/** A user's action rules (0010): the rules array as JSON; `active` counts the enabled ones. */
+export interface ActionRulesTable {
+  userId: string
+  /** JSON text */
+  rules: string
+  active: Generated<number>
+  updatedAt: string
+}
+
+/** What a user's rules did to one entry (0010). */
+export interface EntryActionsTable {
+  userId: string
+  entryId: string
+  blocked: Generated<number>
+  title: string | null
+  content: string | null
+  /** JSON text */
+  settings: string | null
+  createdAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -219,4 +240,6 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  action_rules: ActionRulesTable
+  entry_actions: EntryActionsTable
 }
