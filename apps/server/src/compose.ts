@@ -32,6 +32,8 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import { walletsRepo } from './domains/wallets/repo.ts'
+import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -60,6 +62,7 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
     actions: actionsRepo(db),
+    wallets: walletsRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
@@ -78,12 +81,13 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, health, rateLimits, actions, webhooks }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, health, rateLimits, actions, webhooks }
 }
 
 /** Every domain service, by name. */
