@@ -219,6 +219,9 @@ export interface EntryActionsTable {
   content: string | null
   /** JSON text */
   settings: string | null
+  createdAt: string
+}
+
 /**
  * POWER ledger (0008, docs/power.md). Amounts are integers of the smallest unit as decimal
  * strings: numeric(78,0) on PostgreSQL (pg hands it over as a string), canonical text on SQLite.

@@ -27,8 +27,8 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   async function deliver(delivery: WebhookDelivery): Promise<void> {
     const body = JSON.stringify(delivery.payload)
     for (let attempt = 0; ; attempt++) {
-      let retry = false
-      let detail = ''
+      let retry: boolean
+      let detail: string
       try {
         const response = await fetch(delivery.url, {
           method: 'POST',
