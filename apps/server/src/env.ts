@@ -85,6 +85,8 @@ export const envSchema = z.object({
     .default(USER_ROLES.join(','))
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(USER_ROLES))),
+  /** Action rules a user may keep (more: error 12000). */
+  ACTION_RULE_LIMIT: z.coerce.number().int().min(1).max(1000).default(50),
   /** The file of variables loaded at start when present (variables already set win). */
   ENV_FILE: z.string().default('.env'),
 })
