@@ -30,6 +30,7 @@ import { inboxesRoutes } from './domains/inboxes/routes.ts'
 import { settingsRoutes } from './domains/settings/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
+import { searchRoutes } from './domains/search/routes.ts'
 
 const API_DESCRIPTION = [
   'Every answer is `{code: 0, data}` or, on failure, `{code, message, reason?, data?}` with the HTTP status of its code.',
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
+  app.route('/api/search', searchRoutes({ search: deps.search }))
 
   // The contract of every route above, and a readable reference of it.
   app.get('/api/openapi.json', (c) => c.json(apiDocument()))

@@ -201,6 +201,22 @@ export interface InstanceKvTable {
   value: string
 }
 
+/** PostgreSQL only: an entry's search document (SQLite keeps it in the FTS5 table entry_fts). */
+export interface EntrySearchTable {
+  entryId: string
+  /** tsvector */
+  document: string
+}
+
+/** How far the background indexing of entries stored before search existed has come. */
+export interface SearchBackfillTable {
+  name: string
+  /** The last entry id indexed (ids walked in text order). */
+  cursor: string
+  indexed: Generated<number>
+  finishedAt: string | null
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -219,4 +235,6 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  entry_search: EntrySearchTable
+  search_backfill: SearchBackfillTable
 }
