@@ -31,6 +31,7 @@ import { settingsRoutes } from './domains/settings/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
 import { searchRoutes } from './domains/search/routes.ts'
+import { walletsRoutes } from './domains/wallets/routes.ts'
 
 const API_DESCRIPTION = [
   'Every answer is `{code: 0, data}` or, on failure, `{code, message, reason?, data?}` with the HTTP status of its code.',
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
+  app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))
 
   // The contract of every route above, and a readable reference of it.
   app.get('/api/openapi.json', (c) => c.json(apiDocument()))

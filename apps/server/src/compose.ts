@@ -34,6 +34,8 @@ import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
+import { walletsRepo } from './domains/wallets/repo.ts'
+import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -59,6 +61,7 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
     search: searchRepo(db, dialect),
+    wallets: walletsRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
@@ -75,12 +78,13 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
   const search = createSearchService({ repo: repos.search, logger })
+  const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, search, health, rateLimits }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, search, health, rateLimits }
 }
 
 /** Every domain service, by name. */
