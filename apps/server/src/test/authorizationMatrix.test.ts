@@ -104,6 +104,13 @@ const MATRIX: Record<string, Attempt[]> = {
     { run: (f) => f.b.post('/api/reads/all', { feedId: f.feed }), expect: answered },
   ],
   'GET /api/reads/total-count': [{ run: (f) => f.b.get('/api/reads/total-count'), expect: answered }],
+  // search
+  'GET /api/search/entries': [
+    { run: (f) => f.b.get(`/api/search/entries?q=${encodeURIComponent(MARK.inboxEntry)}`), expect: answered, forbid: (f) => [f.inboxEntry] },
+    { run: (f) => f.b.get('/api/search/entries?q=entry&limit=50'), expect: answered, forbid: (f) => [f.readByA, f.starredByA, f.inboxEntry] },
+    { run: (f) => f.b.get(`/api/search/entries?q=entry&feedId=${f.feed}`), expect: answered, forbid: (f) => [f.readByA, f.starredByA] },
+  ],
+  'GET /api/search/subscriptions': [{ run: (f) => f.b.get(`/api/search/subscriptions?q=${encodeURIComponent(MARK.title)}`), expect: answered, forbid: (f) => [f.feed] }],
   // collections
   'GET /api/collections': [{ run: (f) => f.b.get('/api/collections'), expect: answered, forbid: (f) => [f.starredByA] }],
   'POST /api/collections': [{ run: (f) => f.b.post('/api/collections', { entryId: f.inboxEntry }), expect: refused() }],

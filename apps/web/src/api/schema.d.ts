@@ -6981,6 +6981,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Entries the user can see (feeds, lists, own inboxes, stars) containing every word of q, by relevance with a recency boost, highlighted */
+        get: {
+            parameters: {
+                query: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    feedId?: string;
+                    limit?: number;
+                    /** @description Words (operators and quotes are plain separators); at most 500 characters */
+                    q: string;
+                    view?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of matching entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["EntrySearchResult"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's subscriptions whose title, URL, site or category contains every word of q */
+        get: {
+            parameters: {
+                query: {
+                    limit?: number;
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching subscriptions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["SubscriptionSearchHit"][];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -9636,6 +9817,27 @@ export interface components {
             title: string | null;
             url: string | null;
         };
+        EntrySearchHit: {
+            author: string | null;
+            feedId: string | null;
+            id: string;
+            inboxId: string | null;
+            publishedAt: string;
+            /** @description Relevance times the recency boost; higher is better, comparable within one answer */
+            score: number;
+            /** @description Plain text around the first match of the body */
+            snippet: {
+                highlights: components["schemas"]["SearchHighlight"][];
+                text: string;
+            };
+            title: string | null;
+            titleHighlights: components["schemas"]["SearchHighlight"][];
+            url: string | null;
+        };
+        EntrySearchResult: {
+            entries: components["schemas"]["EntrySearchHit"][];
+            nextCursor: string | null;
+        };
         EntrySettings: {
             newEntryNotification?: boolean;
             readability?: boolean;
@@ -9761,6 +9963,11 @@ export interface components {
             } | null;
             website: string | null;
         };
+        /** @description A matched span: [start, end) in UTF-16 code units */
+        SearchHighlight: {
+            end: number;
+            start: number;
+        };
         Subscription: {
             category: string | null;
             createdAt: string;
@@ -9778,6 +9985,22 @@ export interface components {
             /** @enum {string} */
             type: "feed" | "list" | "inbox";
             userId: string;
+            view: number;
+        };
+        SubscriptionSearchHit: {
+            category: string | null;
+            feedId: string | null;
+            /** @description feed/{id}, list/{id} or inbox/{id} */
+            id: string;
+            image: string | null;
+            inboxId: string | null;
+            listId: string | null;
+            siteUrl: string | null;
+            title: string;
+            titleHighlights: components["schemas"]["SearchHighlight"][];
+            /** @enum {string} */
+            type: "feed" | "list" | "inbox";
+            url: string | null;
             view: number;
         };
         TimelineItem: {
