@@ -1,0 +1,28 @@
+/** An entry's translated fields in the action language: the local table first, then the server. */
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../api/client.ts'
+import { toastError } from '../../api/toastError.ts'
+import { cachedTranslation, storeTranslation, type TranslatedFields } from './translationCache.ts'
+
+export function useEntryTranslation(entryId: string, language: string, fields: (keyof TranslatedFields)[], enabled: boolean) {
+  const query = useQuery({
+    queryKey: ['ai', 'translation', entryId, language, fields.join(',')],
+    queryFn: async (): Promise<TranslatedFields> => {
+      const local = await cachedTranslation(entryId, language)
+      const missing = fields.filter((f) => !local[f])
+      if (missing.length === 0) return local
+      try {
+        const data = await api.get('/ai/translation', { id: entryId, language, fields: missing.join(',') })
+        await storeTranslation(entryId, language, data)
+        return { ...local, ...data }
+      } catch (error) {
+        toastError(error)
+        throw error
+      }
+    },
+    enabled,
+    staleTime: 10 * 60_000,
+    retry: false,
+  })
+  return { fields: query.data ?? null, loading: enabled && query.isFetching, failed: enabled && query.isError }
+}
