@@ -32,6 +32,10 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import { apiTokensRepo } from './domains/apiTokens/repo.ts'
+import { createApiTokensService } from './domains/apiTokens/service.ts'
+import { greaderRepo } from './domains/greader/repo.ts'
+import { createGreaderService } from './domains/greader/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -56,6 +60,8 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
+    apiTokens: apiTokensRepo(db),
+    greader: greaderRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
@@ -71,12 +77,14 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
+  const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, health, rateLimits }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, apiTokens, greader, health, rateLimits }
 }
 
 /** Every domain service, by name. */

@@ -26,6 +26,7 @@ type Fixture = {
   inboxEntry: string // an entry of A's inbox
   inboxSecret: string
   bInboxSecret: string
+  aTokenId: string // A's API token
 }
 
 /** What B's answer must look like. */
@@ -130,6 +131,10 @@ const MATRIX: Record<string, Attempt[]> = {
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
+  // API tokens (issue 16)
+  'GET /api/tokens': [{ run: (f) => f.b.get('/api/tokens'), expect: answered, forbid: (f) => [f.aTokenId] }],
+  'POST /api/tokens': [{ run: (f) => f.b.post('/api/tokens', { name: 'B token' }), expect: answered }],
+  'DELETE /api/tokens': [{ run: (f) => f.b.delete('/api/tokens', { id: f.aTokenId }), expect: refused() }],
   // profiles and discover (public by design; never the e-mail)
   'GET /api/profiles': [{ run: (f) => f.b.get(`/api/profiles?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail] }],
   'POST /api/profiles/batch': [{ run: (f) => f.b.post('/api/profiles/batch', { ids: [f.aId] }), expect: answered, forbid: (f) => [f.aEmail] }],
@@ -172,6 +177,7 @@ async function snapshotOfA(f: Fixture) {
     inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
+    tokens: await get('/api/tokens'),
   }
 }
 
@@ -201,7 +207,8 @@ describeEachDialect('authorization matrix', (dialect) => {
     const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret }
+    const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId }
     const doc = (await a.get('/api/openapi.json')).body
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
   }, 60_000)
