@@ -71,7 +71,7 @@ describeEachDialect('Google Reader API', (dialect) => {
     expect(list.map((t: any) => t.name)).toEqual(['temporary', 'newsreader'])
     expect(JSON.stringify(list)).not.toContain(created.body.data.token)
     const bearer = await fetch(`${server.url}/api/reads/total-count`, { headers: { authorization: `Bearer ${created.body.data.token}` } })
-    expect((await bearer.json()).data.count).toBe(8)
+    expect(((await bearer.json()) as any).data.count).toBe(8)
     expect((await b.delete('/api/tokens', { id: created.body.data.id })).body.code).toBe(6)
     expect((await a.delete('/api/tokens', { id: created.body.data.id })).body.code).toBe(0)
     const after = await fetch(`${server.url}/api/reads/total-count`, { headers: { authorization: `Bearer ${created.body.data.token}` } })
