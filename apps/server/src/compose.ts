@@ -36,6 +36,8 @@ import { apiTokensRepo } from './domains/apiTokens/repo.ts'
 import { createApiTokensService } from './domains/apiTokens/service.ts'
 import { greaderRepo } from './domains/greader/repo.ts'
 import { createGreaderService } from './domains/greader/service.ts'
+import { walletsRepo } from './domains/wallets/repo.ts'
+import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -62,6 +64,7 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     discover: discoverRepo(db),
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
+    wallets: walletsRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
@@ -79,12 +82,13 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const discover = createDiscoverService({ repo: repos.discover, env })
   const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
+  const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, apiTokens, greader, health, rateLimits }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits }
 }
 
 /** Every domain service, by name. */
