@@ -36,6 +36,8 @@ import { apiTokensRepo } from './domains/apiTokens/repo.ts'
 import { createApiTokensService } from './domains/apiTokens/service.ts'
 import { greaderRepo } from './domains/greader/repo.ts'
 import { createGreaderService } from './domains/greader/service.ts'
+import { aiRepo } from './domains/ai/repo.ts'
+import { createAiService } from './domains/ai/service.ts'
 import { walletsRepo } from './domains/wallets/repo.ts'
 import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
@@ -46,10 +48,10 @@ import { createActionsService } from './domains/actions/service.ts'
 import { createWebhookSender } from './domains/actions/webhooks.ts'
 
 /** What the services are built from. */
-export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger }
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string }
 
 /** Builds every domain's repo and service, each once. */
-export function composeServices({ env, database, logger }: ServiceInputs) {
+export function composeServices({ env, database, logger, secret }: ServiceInputs) {
   const { db, dialect } = database
 
   // Repos: SQL only, one per noun.
@@ -67,6 +69,7 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     discover: discoverRepo(db),
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
+    ai: aiRepo(db),
     actions: actionsRepo(db),
     wallets: walletsRepo(db),
   }
@@ -89,13 +92,14 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const discover = createDiscoverService({ repo: repos.discover, env })
   const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
+  const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai }
 }
 
 /** Every domain service, by name. */
