@@ -34,6 +34,7 @@ import { discoverRoutes } from './domains/discover/routes.ts'
 import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
 import { greaderRoutes } from './domains/greader/routes.ts'
 import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
+import { searchRoutes } from './domains/search/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
 
@@ -199,6 +200,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
   app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))
+  app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))
 
