@@ -32,6 +32,13 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import { instanceRepo } from './domains/instance/repo.ts'
+import { plansRepo } from './domains/plans/repo.ts'
+import { createPlansService } from './domains/plans/service.ts'
+import { invitationsRepo } from './domains/invitations/repo.ts'
+import { createInvitationsService } from './domains/invitations/service.ts'
+import { adminRepo } from './domains/admin/repo.ts'
+import { createAdminService } from './domains/admin/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -56,11 +63,18 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
+    instance: instanceRepo(db),
+    plans: plansRepo(db),
+    invitations: invitationsRepo(db),
+    admin: adminRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
   const feeds = createFeedService({ repo: repos.feeds, env, logger })
-  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds })
+  const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
+  const invitations = createInvitationsService({ repo: repos.invitations, plans })
+  const admin = createAdminService({ repo: repos.admin, plans })
+  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
   const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
@@ -76,7 +90,7 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, health, rateLimits }
+  return { instanceUsers: repos.instance, plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, health, rateLimits }
 }
 
 /** Every domain service, by name. */
