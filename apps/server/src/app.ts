@@ -33,6 +33,7 @@ import { discoverRoutes } from './domains/discover/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
+import { walletsRoutes } from './domains/wallets/routes.ts'
 
 const API_DESCRIPTION = [
   'Every answer is `{code: 0, data}` or, on failure, `{code, message, reason?, data?}` with the HTTP status of its code.',
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))
   app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
   app.route('/api/admin', adminRoutes({ admin: deps.admin }))
+  app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))
 
   // The contract of every route above, and a readable reference of it.
   app.get('/api/openapi.json', (c) => c.json(apiDocument()))

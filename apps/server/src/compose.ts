@@ -39,6 +39,8 @@ import { invitationsRepo } from './domains/invitations/repo.ts'
 import { createInvitationsService } from './domains/invitations/service.ts'
 import { adminRepo } from './domains/admin/repo.ts'
 import { createAdminService } from './domains/admin/service.ts'
+import { walletsRepo } from './domains/wallets/repo.ts'
+import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -67,6 +69,7 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     plans: plansRepo(db),
     invitations: invitationsRepo(db),
     admin: adminRepo(db),
+    wallets: walletsRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
@@ -85,12 +88,13 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { instanceUsers: repos.instance, plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, health, rateLimits }
+  return { instanceUsers: repos.instance, plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, health, rateLimits }
 }
 
 /** Every domain service, by name. */

@@ -58,6 +58,10 @@ export const envSchema = z.object({
   TRIAL_LIST_LIMIT: z.coerce.number().int().min(0).default(10),
   TRIAL_INBOX_LIMIT: z.coerce.number().int().min(0).default(2),
   OPML_IMPORT_QUOTA: z.coerce.number().int().min(1).default(500),
+  /** POWER (docs/power.md): the daily claim's base in whole POWER (× role weight × activity 1–5). */
+  POWER_DAILY_BASE: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  /** What GET /api/wallets/power-price answers (a decimal string, e.g. "0.01"); unset: null. */
+  POWER_PRICE: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number').optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** How long a stopping process waits for open requests and jobs before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

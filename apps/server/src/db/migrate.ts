@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_feed_engine.ts'
 import * as m0004 from './migrations/0004_reading.ts'
 import * as m0005 from './migrations/0005_idempotency.ts'
 import * as m0006 from './migrations/0006_unread_floor.ts'
+import * as m0008 from './migrations/0008_ledger.ts'
 import * as m0012 from './migrations/0012_instance_admin.ts'
 
 /** In order; a new migration is appended here with the next number. */
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004_reading': m0004,
   '0005_idempotency': m0005,
   '0006_unread_floor': m0006,
+  '0008_ledger': m0008,
   '0012_instance_admin': m0012,
 }
 

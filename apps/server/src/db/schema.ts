@@ -242,6 +242,72 @@ export interface UserAchievementsTable {
   updatedAt: string
 }
 
+/**
+ * POWER ledger (0008, docs/power.md). Amounts are integers of the smallest unit as decimal
+ * strings: numeric(78,0) on PostgreSQL (pg hands it over as a string), canonical text on SQLite.
+ */
+export interface LedgerAccountsTable {
+  id: string
+  kind: 'user' | 'feed' | 'treasury' | 'burn'
+  ownerId: string | null
+  balance: string
+  cashable: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface LedgerTransfersTable {
+  id: string
+  debitAccountId: string
+  creditAccountId: string
+  amount: string
+  kind: string
+  reference: string | null
+  idempotencyKey: string
+  actorUserId: string | null
+  createdAt: string
+}
+
+export interface WithdrawalsTable {
+  id: string
+  userId: string
+  feedId: string | null
+  amount: string
+  address: string | null
+  status: string
+  transferId: string
+  createdAt: string
+  settledAt: string | null
+}
+
+export interface BoostsTable {
+  id: string
+  feedId: string
+  userId: string
+  amount: string
+  transferId: string
+  createdAt: string
+  expiresAt: string
+}
+
+export interface AirdropsTable {
+  id: string
+  title: string
+  amount: string
+  /** JSON text */
+  eligibility: string
+  active: Generated<number>
+  createdAt: string
+}
+
+export interface AirdropClaimsTable {
+  airdropId: string
+  userId: string
+  status: string
+  transferId: string | null
+  createdAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -264,4 +330,10 @@ export interface Database {
   feature_flags: FeatureFlagsTable
   feature_flag_overrides: FeatureFlagOverridesTable
   user_achievements: UserAchievementsTable
+  ledger_accounts: LedgerAccountsTable
+  ledger_transfers: LedgerTransfersTable
+  withdrawals: WithdrawalsTable
+  boosts: BoostsTable
+  airdrops: AirdropsTable
+  airdrop_claims: AirdropClaimsTable
 }

@@ -140,6 +140,22 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/feeds/analytics': [{ run: (f) => f.b.post('/api/feeds/analytics', { id: [f.feed] }), expect: answered }],
   'POST /api/feeds/refresh': [{ run: (f) => f.b.post('/api/feeds/refresh', { id: f.feed }), expect: refused([2000]) }],
   'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
+  // wallets: each user sees and moves only their own POWER; the ranking shows public profiles only
+  'GET /api/wallets': [{ run: (f) => f.b.get('/api/wallets'), expect: answered, forbid: (f) => [f.aId, f.aEmail] }],
+  'POST /api/wallets': [{ run: (f) => f.b.post('/api/wallets'), expect: answered, forbid: (f) => [f.aId] }],
+  'POST /api/wallets/refresh': [{ run: (f) => f.b.post('/api/wallets/refresh'), expect: answered, forbid: (f) => [f.aId] }],
+  'GET /api/wallets/ranking': [{ run: (f) => f.b.get('/api/wallets/ranking'), expect: answered, forbid: (f) => [f.aEmail] }],
+  'GET /api/wallets/power-price': [{ run: (f) => f.b.get('/api/wallets/power-price'), expect: answered }],
+  'GET /api/wallets/transactions/claim-check': [{ run: (f) => f.b.get('/api/wallets/transactions/claim-check'), expect: answered }],
+  'POST /api/wallets/transactions/claim-daily': [{ run: (f) => f.b.post('/api/wallets/transactions/claim-daily'), expect: answered }],
+  'POST /api/wallets/transactions/tip': [
+    { run: (f) => f.b.post('/api/wallets/transactions/tip', { amount: '1', entryId: f.inboxEntry }), expect: refused([3000]) },
+    { run: (f) => f.b.post('/api/wallets/transactions/tip', { amount: '1', userId: f.aId }), expect: answered },
+  ],
+  'GET /api/wallets/transactions': [
+    { run: (f) => f.b.get('/api/wallets/transactions'), expect: answered, forbid: (f) => [f.aEmail] },
+    { run: (f) => f.b.get(`/api/wallets/transactions?fromOrToUserId=${f.aId}&type=daily`), expect: answered, forbid: (f) => [`"toUserId":"${f.aId}"`] },
+  ],
   // instance-level, no user data
   'GET /api/status/configs': [{ run: (f) => f.b.get('/api/status/configs'), expect: answered }],
   'GET /api/probes/postgresql': [{ run: (f) => f.b.get('/api/probes/postgresql'), expect: answered }],
@@ -218,6 +234,7 @@ describeEachDialect('authorization matrix', (dialect) => {
     const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
+    await a.post('/api/wallets/transactions/claim-daily')
     const aCode = (await a.post('/api/invitations/new')).body.data
     f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aCode }
     const doc = (await a.get('/api/openapi.json')).body
