@@ -43,7 +43,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule' }
 
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {
@@ -131,6 +131,10 @@ const MATRIX: Record<string, Attempt[]> = {
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
+  // action rules: B's own only; a preview tests B's entries, never A's inbox entry
+  'GET /api/actions': [{ run: (f) => f.b.get('/api/actions'), expect: answered, forbid: () => [MARK.rule] }],
+  'PUT /api/actions': [{ run: (f) => f.b.put('/api/actions', { rules: [{ name: 'b-rule', condition: [], result: { star: true } }], applyToExisting: true }), expect: answered, forbid: () => [MARK.rule] }],
+  'POST /api/actions/preview': [{ run: (f) => f.b.post('/api/actions/preview', { rule: { name: 'b-preview', condition: [], result: {} } }), expect: answered, forbid: (f) => [f.inboxEntry, f.readByA] }],
   // profiles and discover (public by design; never the e-mail)
   'GET /api/profiles': [{ run: (f) => f.b.get(`/api/profiles?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail] }],
   'POST /api/profiles/batch': [{ run: (f) => f.b.post('/api/profiles/batch', { ids: [f.aId] }), expect: answered, forbid: (f) => [f.aEmail] }],
@@ -205,6 +209,7 @@ async function snapshotOfA(f: Fixture) {
     settings: await get('/api/settings'),
     plan: await get('/api/plans/me'),
     registration: await get('/api/admin/registration'),
+    actions: await get('/api/actions'),
   }
 }
 
@@ -234,6 +239,7 @@ describeEachDialect('authorization matrix', (dialect) => {
     const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
+    await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
     const aCode = (await a.post('/api/invitations/new')).body.data
     f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aCode }
