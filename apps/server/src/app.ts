@@ -34,6 +34,7 @@ import { discoverRoutes } from './domains/discover/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
+import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
 
 const API_DESCRIPTION = [
@@ -121,7 +122,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   })
   // Sign-up follows the registration mode (invitation-only: 400/1003 without a valid code; closed: 1004).
   app.post('/api/auth/sign-up/email', async (c, next) => {
-    await deps.invitations.admitSignUp({ code: c.req.header(INVITATION_HEADER) ?? null, firstUser: (await deps.instanceUsers.userCount()) === 0 })
+    await deps.invitations.admitSignUp({ code: c.req.header(INVITATION_HEADER) ?? null, firstUser: (await deps.plans.userCount()) === 0 })
     await next()
   })
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
@@ -196,6 +197,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))
   app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
   app.route('/api/admin', adminRoutes({ admin: deps.admin }))
+  app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))
 
   // The contract of every route above, and a readable reference of it.

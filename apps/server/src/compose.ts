@@ -32,13 +32,15 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
-import { instanceRepo } from './domains/instance/repo.ts'
+import type { InstanceRepo } from './domains/instance/repo.ts'
 import { plansRepo } from './domains/plans/repo.ts'
 import { createPlansService } from './domains/plans/service.ts'
 import { invitationsRepo } from './domains/invitations/repo.ts'
 import { createInvitationsService } from './domains/invitations/service.ts'
 import { adminRepo } from './domains/admin/repo.ts'
 import { createAdminService } from './domains/admin/service.ts'
+import { aiRepo } from './domains/ai/repo.ts'
+import { createAiService } from './domains/ai/service.ts'
 import { walletsRepo } from './domains/wallets/repo.ts'
 import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
@@ -49,10 +51,10 @@ import { createActionsService } from './domains/actions/service.ts'
 import { createWebhookSender } from './domains/actions/webhooks.ts'
 
 /** What the services are built from. */
-export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger }
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
 
 /** Builds every domain's repo and service, each once. */
-export function composeServices({ env, database, logger }: ServiceInputs) {
+export function composeServices({ env, database, logger, secret, instance }: ServiceInputs) {
   const { db, dialect } = database
 
   // Repos: SQL only, one per noun.
@@ -68,10 +70,11 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
-    instance: instanceRepo(db),
+    instance,
     plans: plansRepo(db),
     invitations: invitationsRepo(db),
     admin: adminRepo(db),
+    ai: aiRepo(db),
     actions: actionsRepo(db),
     wallets: walletsRepo(db),
   }
@@ -95,13 +98,14 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { instanceUsers: repos.instance, plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, health, rateLimits, actions, webhooks }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, ai, health, rateLimits, actions, webhooks }
 }
 
 /** Every domain service, by name. */

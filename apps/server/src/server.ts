@@ -13,6 +13,7 @@ import { mailRepo } from './domains/mail/repo.ts'
 import { createApp, type AppOptions } from './app.ts'
 import type { AppDeps } from './deps.ts'
 import { composeServices } from './compose.ts'
+import { instanceRepo } from './domains/instance/repo.ts'
 import { startJobs } from './jobs/startJobs.ts'
 
 /**
@@ -52,10 +53,11 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   const database = options.database ?? openDatabase(location.dialect === 'sqlite' ? { ...location, backgroundCheckpoint: true } : location)
   await migrateToLatest(database.db)
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
-  const services = composeServices({ env, database, logger })
-  const instance = services.instanceUsers
+  const instance = instanceRepo(database.db)
+  const secret = await resolveAuthSecret(env, instance)
+  const services = composeServices({ env, database, logger, secret, instance })
   const accounts = { invitations: services.invitations, isDisabled: services.admin.isDisabled }
-  const auth = createAuth({ env, database, mailer, instance, accounts }, await resolveAuthSecret(env, instance))
+  const auth = createAuth({ env, database, mailer, instance, accounts }, secret)
   return { env, database, auth, logger, mailer, ...services }
 }
 

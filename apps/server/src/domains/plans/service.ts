@@ -18,7 +18,7 @@ export type PlanTable = Record<UserRole, PlanLimits>
 
 export type PlansServiceDeps = {
   repo: PlansRepo
-  instance: Pick<InstanceRepo, 'get' | 'set'>
+  instance: Pick<InstanceRepo, 'get' | 'set' | 'userCount'>
   env: Pick<Env, 'TRIAL_FEED_LIMIT' | 'TRIAL_LIST_LIMIT' | 'TRIAL_INBOX_LIMIT' | 'DEFAULT_ROLE'>
   usage: { countByType(userId: string): Promise<SubscriptionCounts> }
 }
@@ -68,6 +68,9 @@ export function createPlansService({ repo, instance, env, usage }: PlansServiceD
       await instance.set(LIMITS_KEY, JSON.stringify(changed))
       return limitsFor(role)
     },
+
+    /** Accounts on the instance (the first one is admitted whatever the mode, and becomes admin). */
+    userCount: () => instance.userCount(),
 
     async registrationMode(): Promise<RegistrationMode> {
       const mode = await instance.get(MODE_KEY)
