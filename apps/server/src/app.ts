@@ -34,6 +34,7 @@ import { discoverRoutes } from './domains/discover/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
+import { searchRoutes } from './domains/search/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
 
@@ -197,6 +198,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))
   app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
   app.route('/api/admin', adminRoutes({ admin: deps.admin }))
+  app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))
 

@@ -39,6 +39,8 @@ import { invitationsRepo } from './domains/invitations/repo.ts'
 import { createInvitationsService } from './domains/invitations/service.ts'
 import { adminRepo } from './domains/admin/repo.ts'
 import { createAdminService } from './domains/admin/service.ts'
+import { searchRepo } from './domains/search/repo.ts'
+import { createSearchService } from './domains/search/service.ts'
 import { aiRepo } from './domains/ai/repo.ts'
 import { createAiService } from './domains/ai/service.ts'
 import { walletsRepo } from './domains/wallets/repo.ts'
@@ -74,6 +76,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     plans: plansRepo(db),
     invitations: invitationsRepo(db),
     admin: adminRepo(db),
+    search: searchRepo(db, dialect),
     ai: aiRepo(db),
     actions: actionsRepo(db),
     wallets: walletsRepo(db),
@@ -98,6 +101,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const search = createSearchService({ repo: repos.search, logger })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
@@ -105,7 +109,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, ai, health, rateLimits, actions, webhooks }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, ai, search, health, rateLimits, actions, webhooks }
 }
 
 /** Every domain service, by name. */

@@ -7,6 +7,7 @@
 import type { Env } from '../env.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { FeedService } from '../domains/feeds/service.ts'
+import type { SearchService } from '../domains/search/service.ts'
 import { createInProcessQueue } from './inProcessQueue.ts'
 import { createBullmqQueue } from './bullmqQueue.ts'
 import { createScheduler, type Scheduler } from './scheduler.ts'
@@ -27,11 +28,13 @@ export type StartJobsOptions = {
   feeds: FeedService
   /** Ends time-limited roles on the scheduler's tick (jobs/roleExpiry.ts). */
   plans?: { expireRoles(now?: Date): Promise<string[]> }
+  /** The scheduler role also indexes, in the background, entries stored before search existed. */
+  search?: Pick<SearchService, 'startBackfill'>
   /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
   bullmq?: { prefix?: string; name?: string }
 }
 
-export function startJobs({ env, logger, feeds, plans, bullmq }: StartJobsOptions): Jobs {
+export function startJobs({ env, logger, feeds, plans, search, bullmq }: StartJobsOptions): Jobs {
   const roles = new Set(env.SERVICES)
   const wantsScheduler = roles.has('scheduler')
   let wantsWorker = roles.has('worker')
@@ -51,6 +54,7 @@ export function startJobs({ env, logger, feeds, plans, bullmq }: StartJobsOption
       : null
   scheduler?.start()
   const roleExpiry = wantsScheduler && plans ? startRoleExpiry({ plans, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
+  const backfill = wantsScheduler && search ? search.startBackfill() : null
   if (queue) logger.info({ queue: queue.kind, scheduler: Boolean(scheduler), worker: wantsWorker }, 'feed jobs started')
   return {
     queue,
@@ -58,6 +62,7 @@ export function startJobs({ env, logger, feeds, plans, bullmq }: StartJobsOption
     async close() {
       await scheduler?.stop()
       await roleExpiry?.stop()
+      await backfill?.stop()
       feeds.close()
       await queue?.close()
     },
