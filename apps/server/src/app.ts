@@ -28,6 +28,7 @@ import { collectionsRoutes } from './domains/collections/routes.ts'
 import { listsRoutes } from './domains/lists/routes.ts'
 import { inboxesRoutes } from './domains/inboxes/routes.ts'
 import { settingsRoutes } from './domains/settings/routes.ts'
+import { actionsRoutes } from './domains/actions/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/lists', listsRoutes({ lists: deps.lists }))
   app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
+  app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))

@@ -37,6 +37,9 @@ import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
+import { actionsRepo } from './domains/actions/repo.ts'
+import { createActionsService } from './domains/actions/service.ts'
+import { createWebhookSender } from './domains/actions/webhooks.ts'
 
 /** What the services are built from. */
 export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger }
@@ -58,18 +61,22 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
+    actions: actionsRepo(db),
     wallets: walletsRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
-  const feeds = createFeedService({ repo: repos.feeds, env, logger })
+  const actions = createActionsService({ repo: repos.actions, ruleLimit: env.ACTION_RULE_LIMIT })
+  const webhooks = createWebhookSender({ allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
+  const sendWebhooks = webhooks.send
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
   const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
   const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions })
   const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
-  const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger })
+  const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
@@ -80,7 +87,7 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, health, rateLimits }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, health, rateLimits, actions, webhooks }
 }
 
 /** Every domain service, by name. */

@@ -69,6 +69,8 @@ export const envSchema = z.object({
   RATE_LIMIT: bool.default(true),
   RATE_LIMIT_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_FETCH_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  /** Action rules a user may keep (more: error 12000). */
+  ACTION_RULE_LIMIT: z.coerce.number().int().min(1).max(1000).default(50),
   /** The file of variables loaded at start when present (variables already set win). */
   ENV_FILE: z.string().default('.env'),
 })

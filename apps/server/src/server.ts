@@ -79,6 +79,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
     async close() {
       if (server) await closeServer(server as HttpServer, env.SHUTDOWN_TIMEOUT_MS)
       await jobs.close()
+      deps.webhooks.close()
       deps.health.close()
       deps.rateLimits.close()
       await deps.database.close()

@@ -201,6 +201,27 @@ export interface InstanceKvTable {
   value: string
 }
 
+/** A user's action rules (0010): the rules array as JSON; `active` counts the enabled ones. */
+export interface ActionRulesTable {
+  userId: string
+  /** JSON text */
+  rules: string
+  active: Generated<number>
+  updatedAt: string
+}
+
+/** What a user's rules did to one entry (0010). */
+export interface EntryActionsTable {
+  userId: string
+  entryId: string
+  blocked: Generated<number>
+  title: string | null
+  content: string | null
+  /** JSON text */
+  settings: string | null
+  createdAt: string
+}
+
 /**
  * POWER ledger (0008, docs/power.md). Amounts are integers of the smallest unit as decimal
  * strings: numeric(78,0) on PostgreSQL (pg hands it over as a string), canonical text on SQLite.
@@ -285,6 +306,8 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  action_rules: ActionRulesTable
+  entry_actions: EntryActionsTable
   ledger_accounts: LedgerAccountsTable
   ledger_transfers: LedgerTransfersTable
   withdrawals: WithdrawalsTable

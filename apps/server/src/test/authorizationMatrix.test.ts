@@ -42,7 +42,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule' }
 
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {
@@ -130,6 +130,10 @@ const MATRIX: Record<string, Attempt[]> = {
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
+  // action rules: B's own only; a preview tests B's entries, never A's inbox entry
+  'GET /api/actions': [{ run: (f) => f.b.get('/api/actions'), expect: answered, forbid: () => [MARK.rule] }],
+  'PUT /api/actions': [{ run: (f) => f.b.put('/api/actions', { rules: [{ name: 'b-rule', condition: [], result: { star: true } }], applyToExisting: true }), expect: answered, forbid: () => [MARK.rule] }],
+  'POST /api/actions/preview': [{ run: (f) => f.b.post('/api/actions/preview', { rule: { name: 'b-preview', condition: [], result: {} } }), expect: answered, forbid: (f) => [f.inboxEntry, f.readByA] }],
   // profiles and discover (public by design; never the e-mail)
   'GET /api/profiles': [{ run: (f) => f.b.get(`/api/profiles?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail] }],
   'POST /api/profiles/batch': [{ run: (f) => f.b.post('/api/profiles/batch', { ids: [f.aId] }), expect: answered, forbid: (f) => [f.aEmail] }],
@@ -188,6 +192,7 @@ async function snapshotOfA(f: Fixture) {
     inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
+    actions: await get('/api/actions'),
   }
 }
 
@@ -217,6 +222,7 @@ describeEachDialect('authorization matrix', (dialect) => {
     const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
+    await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
     f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret }
     const doc = (await a.get('/api/openapi.json')).body

@@ -4,6 +4,416 @@
  */
 
 export interface paths {
+    "/api/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your action rules */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rules, in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: {
+                                rules: components["schemas"]["ActionRule"][];
+                            };
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Replace your action rules (applyToExisting: also run them over your latest 1000 entries) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        applyToExisting?: boolean;
+                        rules: {
+                            condition: {
+                                field: string;
+                                operator: string;
+                                value: string | number;
+                            }[][];
+                            /** @default false */
+                            disabled?: boolean;
+                            name: string;
+                            result: {
+                                block?: boolean;
+                                blockRules?: {
+                                    field: string;
+                                    operator: string;
+                                    value: string | number;
+                                }[];
+                                newEntryNotification?: boolean;
+                                readability?: boolean;
+                                rewriteRules?: {
+                                    from: string;
+                                    to: string;
+                                }[];
+                                silence?: boolean;
+                                sourceContent?: boolean;
+                                star?: boolean;
+                                summary?: boolean;
+                                translation?: string;
+                                webhooks?: string[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The stored rules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: {
+                                /** @description Existing entries the rules matched (0 without applyToExisting) */
+                                applied: number;
+                                rules: components["schemas"]["ActionRule"][];
+                            };
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter; 12000: Action limit exceeded */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/actions/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many of your latest 100 entries one rule would match */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rule: {
+                            condition: {
+                                field: string;
+                                operator: string;
+                                value: string | number;
+                            }[][];
+                            /** @default false */
+                            disabled?: boolean;
+                            name: string;
+                            result: {
+                                block?: boolean;
+                                blockRules?: {
+                                    field: string;
+                                    operator: string;
+                                    value: string | number;
+                                }[];
+                                newEntryNotification?: boolean;
+                                readability?: boolean;
+                                rewriteRules?: {
+                                    from: string;
+                                    to: string;
+                                }[];
+                                silence?: boolean;
+                                sourceContent?: boolean;
+                                star?: boolean;
+                                summary?: boolean;
+                                translation?: string;
+                                webhooks?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Entries the rule matches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: {
+                                checked: number;
+                                entryIds: string[];
+                                matched: number;
+                            };
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -8535,6 +8945,37 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActionConditionItem: {
+            /** @enum {string} */
+            field: "view" | "title" | "content" | "author" | "url" | "category" | "feed_title" | "feed_url" | "site_url" | "entry_age";
+            /** @enum {string} */
+            operator: "contains" | "not_contains" | "eq" | "not_eq" | "gt" | "lt" | "regex";
+            value: string;
+        };
+        ActionResult: {
+            block?: boolean;
+            blockRules?: components["schemas"]["ActionConditionItem"][];
+            newEntryNotification?: boolean;
+            readability?: boolean;
+            rewriteRules?: components["schemas"]["ActionRewrite"][];
+            silence?: boolean;
+            sourceContent?: boolean;
+            star?: boolean;
+            summary?: boolean;
+            /** @description Translate into this language (e.g. en, zh-CN, ja) */
+            translation?: string;
+            webhooks?: string[];
+        };
+        ActionRewrite: {
+            from: string;
+            to: string;
+        };
+        ActionRule: {
+            condition: components["schemas"]["ActionConditionItem"][][];
+            disabled: boolean;
+            name: string;
+            result: components["schemas"]["ActionResult"];
+        };
         Collection: {
             createdAt: string;
             entryId: string;
@@ -8590,6 +9031,13 @@ export interface components {
             readabilityUpdatedAt?: string | null;
             title: string | null;
             url: string | null;
+        };
+        EntrySettings: {
+            newEntryNotification?: boolean;
+            readability?: boolean;
+            sourceContent?: boolean;
+            summary?: boolean;
+            translation?: string;
         };
         Error: {
             /** @description A code of the error catalogue (SPEC §8; `x-error-codes` of each answer lists the ones it may carry) */
@@ -8735,6 +9183,7 @@ export interface components {
             entries: components["schemas"]["Entry"];
             feeds: components["schemas"]["Feed"] | components["schemas"]["InboxSource"];
             read: boolean;
+            settings?: components["schemas"]["EntrySettings"];
             tipUsers: string[];
             view: number | null;
         };

@@ -141,6 +141,9 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
     if (q.unreadFloor) out.push(eb('e.publishedAt', '>=', q.unreadFloor))
     if (q.read === false) out.push(isUnread(eb, q.userId))
     if (q.read === true) out.push(eb.not(isUnread(eb, q.userId)))
+    // Entries the user's action rules blocked are not shown. They are stored read, so an unread
+    // page (the common one) needs no such probe.
+    if (q.read !== false) out.push(eb.not(eb.exists(eb.selectFrom('entry_actions as ea').select(sql.lit(1).as('one')).where('ea.userId', '=', q.userId).whereRef('ea.entryId', '=', 'e.id').where('ea.blocked', '=', 1))))
     return out
   }
 
@@ -441,7 +444,13 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
     },
 
     /** Inserts an inbox entry unless its guid is there; returns the stored id and whether it is new. */
-    async insertInboxEntry(row: Insertable<EntriesTable> & { inboxId: string }, readBy: string | null, readAt: string): Promise<{ id: string; created: boolean }> {
+    async insertInboxEntry(
+      row: Insertable<EntriesTable> & { inboxId: string },
+      readBy: string | null,
+      readAt: string,
+      /** Runs in the same transaction once a new entry is stored and counted (action rules). */
+      afterInsert?: (trx: Db, id: string) => Promise<void>,
+    ): Promise<{ id: string; created: boolean }> {
       return inTransaction(db, async (trx) => {
         const inserted = await trx
           .insertInto('entries')
@@ -458,6 +467,7 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
           await trx.insertInto('entry_reads').values({ userId: readBy, entryId: inserted.id, readAt }).execute()
           await trx.updateTable('unread_counts').set((eb) => ({ count: eb('count', '-', 1) })).where('userId', '=', readBy).where('sourceId', '=', row.inboxId).execute()
         }
+        await afterInsert?.(trx, inserted.id)
         return { id: inserted.id, created: true }
       })
     },
@@ -515,6 +525,15 @@ export function feedEntriesRepo(db: Db) {
         inserted += Number(result.numInsertedOrUpdatedRows ?? 0)
       }
       return inserted
+    },
+
+    /** The rows among these that are stored (an insert that met a guid stored meanwhile skipped its row). */
+    async insertedAmong(rows: NewEntryRow[]): Promise<NewEntryRow[]> {
+      const stored = new Set<string>()
+      for (const part of chunks(rows.map((r) => r.id as string))) {
+        for (const row of await db.selectFrom('entries').select('id').where('id', 'in', part).execute()) stored.add(row.id)
+      }
+      return rows.filter((r) => stored.has(r.id as string))
     },
 
     /** Rewrites a changed entry in place: same id, so read state and stars survive. */
