@@ -32,15 +32,28 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import { apiTokensRepo } from './domains/apiTokens/repo.ts'
+import { createApiTokensService } from './domains/apiTokens/service.ts'
+import { greaderRepo } from './domains/greader/repo.ts'
+import { createGreaderService } from './domains/greader/service.ts'
+import { searchRepo } from './domains/search/repo.ts'
+import { createSearchService } from './domains/search/service.ts'
+import { aiRepo } from './domains/ai/repo.ts'
+import { createAiService } from './domains/ai/service.ts'
+import { walletsRepo } from './domains/wallets/repo.ts'
+import { createWalletsService } from './domains/wallets/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
+import { actionsRepo } from './domains/actions/repo.ts'
+import { createActionsService } from './domains/actions/service.ts'
+import { createWebhookSender } from './domains/actions/webhooks.ts'
 
 /** What the services are built from. */
-export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger }
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string }
 
 /** Builds every domain's repo and service, each once. */
-export function composeServices({ env, database, logger }: ServiceInputs) {
+export function composeServices({ env, database, logger, secret }: ServiceInputs) {
   const { db, dialect } = database
 
   // Repos: SQL only, one per noun.
@@ -56,27 +69,41 @@ export function composeServices({ env, database, logger }: ServiceInputs) {
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
+    apiTokens: apiTokensRepo(db),
+    greader: greaderRepo(db),
+    search: searchRepo(db, dialect),
+    ai: aiRepo(db),
+    actions: actionsRepo(db),
+    wallets: walletsRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
-  const feeds = createFeedService({ repo: repos.feeds, env, logger })
+  const actions = createActionsService({ repo: repos.actions, ruleLimit: env.ACTION_RULE_LIMIT })
+  const webhooks = createWebhookSender({ allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
+  const sendWebhooks = webhooks.send
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
   const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
   const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions })
   const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
-  const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger })
+  const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
+  const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
+  const search = createSearchService({ repo: repos.search, logger })
+  const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
+  const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, health, rateLimits }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search }
 }
 
 /** Every domain service, by name. */

@@ -58,6 +58,10 @@ export const envSchema = z.object({
   TRIAL_LIST_LIMIT: z.coerce.number().int().min(0).default(10),
   TRIAL_INBOX_LIMIT: z.coerce.number().int().min(0).default(2),
   OPML_IMPORT_QUOTA: z.coerce.number().int().min(1).default(500),
+  /** POWER (docs/power.md): the daily claim's base in whole POWER (× role weight × activity 1–5). */
+  POWER_DAILY_BASE: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  /** What GET /api/wallets/power-price answers (a decimal string, e.g. "0.01"); unset: null. */
+  POWER_PRICE: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number').optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** How long a stopping process waits for open requests and jobs before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -65,6 +69,24 @@ export const envSchema = z.object({
   RATE_LIMIT: bool.default(true),
   RATE_LIMIT_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_FETCH_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  /** AI (issue 10, docs/ai.md): an OpenAI-compatible endpoint for the whole instance; none → built-in extractive summaries. */
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  /** A text-to-speech model at the same endpoint (`/audio/speech`); unset → the browser's speech synthesis. */
+  AI_TTS_MODEL: z.string().optional(),
+  /** Longest wait for one provider answer. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Provider tokens one user may spend per UTC day on the instance's provider (admins unlimited; 0 = unlimited). */
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
+  /** Roles allowed to chat (comma-separated; default every role). */
+  AI_CHAT_ROLES: z
+    .string()
+    .default(USER_ROLES.join(','))
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(USER_ROLES))),
+  /** Action rules a user may keep (more: error 12000). */
+  ACTION_RULE_LIMIT: z.coerce.number().int().min(1).max(1000).default(50),
   /** The file of variables loaded at start when present (variables already set win). */
   ENV_FILE: z.string().default('.env'),
 })

@@ -54,8 +54,9 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   await migrateToLatest(database.db)
   const instance = instanceRepo(database.db)
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
-  const auth = createAuth({ env, database, mailer, instance }, await resolveAuthSecret(env, instance))
-  return { env, database, auth, logger, mailer, ...composeServices({ env, database, logger }) }
+  const secret = await resolveAuthSecret(env, instance)
+  const auth = createAuth({ env, database, mailer, instance }, secret)
+  return { env, database, auth, logger, mailer, ...composeServices({ env, database, logger, secret }) }
 }
 
 /** Starts the roles of env.SERVICES: the HTTP server on env.PORT (0 picks a free port) for `web`, and the jobs. */
@@ -71,7 +72,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
   const port = server ? (server.address() as AddressInfo).port : 0
   const url = server ? `http://localhost:${port}` : ''
   // Background roles (scheduler, worker) per SERVICES; stopped before the database closes.
-  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds })
+  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds, search: deps.search })
   return {
     url,
     port,
@@ -79,6 +80,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
     async close() {
       if (server) await closeServer(server as HttpServer, env.SHUTDOWN_TIMEOUT_MS)
       await jobs.close()
+      deps.webhooks.close()
       deps.health.close()
       deps.rateLimits.close()
       await deps.database.close()

@@ -201,6 +201,231 @@ export interface InstanceKvTable {
   value: string
 }
 
+/** PostgreSQL only: an entry's search document (SQLite keeps it in the FTS5 table entry_fts). */
+export interface EntrySearchTable {
+  entryId: string
+  /** tsvector */
+  document: string
+}
+
+/** How far the background indexing of entries stored before search existed has come. */
+export interface SearchBackfillTable {
+  name: string
+  /** The last entry id indexed (ids walked in text order). */
+  cursor: string
+  indexed: Generated<number>
+  finishedAt: string | null
+}
+
+/** A user's action rules (0010): the rules array as JSON; `active` counts the enabled ones. */
+export interface ActionRulesTable {
+  userId: string
+  /** JSON text */
+  rules: string
+  active: Generated<number>
+  updatedAt: string
+}
+
+/** What a user's rules did to one entry (0010). */
+export interface EntryActionsTable {
+  userId: string
+  entryId: string
+  blocked: Generated<number>
+  title: string | null
+  content: string | null
+  /** JSON text */
+  settings: string | null
+  createdAt: string
+}
+
+/**
+ * POWER ledger (0008, docs/power.md). Amounts are integers of the smallest unit as decimal
+ * strings: numeric(78,0) on PostgreSQL (pg hands it over as a string), canonical text on SQLite.
+ */
+export interface LedgerAccountsTable {
+  id: string
+  kind: 'user' | 'feed' | 'treasury' | 'burn'
+  ownerId: string | null
+  balance: string
+  cashable: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface LedgerTransfersTable {
+  id: string
+  debitAccountId: string
+  creditAccountId: string
+  amount: string
+  kind: string
+  reference: string | null
+  idempotencyKey: string
+  actorUserId: string | null
+  createdAt: string
+}
+
+export interface WithdrawalsTable {
+  id: string
+  userId: string
+  feedId: string | null
+  amount: string
+  address: string | null
+  status: string
+  transferId: string
+  createdAt: string
+  settledAt: string | null
+}
+
+export interface BoostsTable {
+  id: string
+  feedId: string
+  userId: string
+  amount: string
+  transferId: string
+  createdAt: string
+  expiresAt: string
+}
+
+export interface AirdropsTable {
+  id: string
+  title: string
+  amount: string
+  /** JSON text */
+  eligibility: string
+  active: Generated<number>
+  createdAt: string
+}
+
+export interface AirdropClaimsTable {
+  airdropId: string
+  userId: string
+  status: string
+  transferId: string | null
+  createdAt: string
+}
+
+/** AI summaries (0011), shared per entry, language, target and engine. */
+export interface AiSummariesTable {
+  entryId: string
+  language: string
+  target: string
+  /** extractive | instance | user:<id> */
+  engine: string
+  /** pending | success */
+  state: string
+  summary: string | null
+  leaseOwner: string | null
+  leaseUntil: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** AI translations (0011), per entry, language and engine. */
+export interface AiTranslationsTable {
+  entryId: string
+  language: string
+  engine: string
+  title: string | null
+  description: string | null
+  content: string | null
+  readabilityContent: string | null
+  createdAt: string
+}
+
+/** Provider tokens used per user and UTC day (0011). */
+export interface AiUsageTable {
+  userId: string
+  day: string
+  tokens: number
+}
+
+/** A user's own OpenAI-compatible endpoint (0011). */
+export interface AiUserProvidersTable {
+  userId: string
+  baseUrl: string
+  model: string
+  apiKeyCipher: string | null
+  updatedAt: string
+}
+
+export interface AiChatSessionsTable {
+  id: string
+  userId: string
+  title: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface AiChatMessagesTable {
+  id: string
+  chatId: string
+  role: string
+  /** JSON text */
+  parts: string
+  /** JSON text */
+  metadata: string | null
+  status: Generated<string>
+  createdAt: string
+  finishedAt: string | null
+}
+
+export interface AiDigestsTable {
+  userId: string
+  view: number
+  startDate: string
+  engine: string
+  /** JSON text */
+  content: string
+  createdAt: string
+}
+
+/** API tokens (0009): stored as hashes; the token itself is shown once. */
+export interface ApiTokensTable {
+  id: string
+  userId: string
+  name: string
+  /** sha256 hex of the token */
+  tokenHash: string
+  /** md5 hex of `email:token`, the Fever api_key */
+  feverKey: string
+  createdAt: string
+  lastUsedAt: string | null
+  lastUsedClient: string | null
+}
+
+/** Web Push subscriptions of a user's browsers (0009). */
+export interface PushSubscriptionsTable {
+  id: string
+  userId: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  userAgent: string | null
+  createdAt: string
+}
+
+/** Feeds whose new entries notify the user (0009). */
+export interface FeedNotificationsTable {
+  userId: string
+  feedId: string
+  createdAt: string
+}
+
+/** WebSub subscriptions, one per feed with a hub (0009). */
+export interface WebsubSubscriptionsTable {
+  feedId: string
+  hub: string
+  topic: string
+  callbackToken: string
+  secret: string
+  state: string
+  leaseUntil: string | null
+  verifiedAt: string | null
+  lastPushAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -219,4 +444,25 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  api_tokens: ApiTokensTable
+  push_subscriptions: PushSubscriptionsTable
+  feed_notifications: FeedNotificationsTable
+  websub_subscriptions: WebsubSubscriptionsTable
+  entry_search: EntrySearchTable
+  search_backfill: SearchBackfillTable
+  action_rules: ActionRulesTable
+  entry_actions: EntryActionsTable
+  ledger_accounts: LedgerAccountsTable
+  ledger_transfers: LedgerTransfersTable
+  withdrawals: WithdrawalsTable
+  boosts: BoostsTable
+  airdrops: AirdropsTable
+  airdrop_claims: AirdropClaimsTable
+  ai_summaries: AiSummariesTable
+  ai_translations: AiTranslationsTable
+  ai_usage: AiUsageTable
+  ai_user_providers: AiUserProvidersTable
+  ai_chat_sessions: AiChatSessionsTable
+  ai_chat_messages: AiChatMessagesTable
+  ai_digests: AiDigestsTable
 }

@@ -26,6 +26,7 @@ type Fixture = {
   inboxEntry: string // an entry of A's inbox
   inboxSecret: string
   bInboxSecret: string
+  aTokenId: string // A's API token
 }
 
 /** What B's answer must look like. */
@@ -42,7 +43,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token' }
 
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {
@@ -104,6 +105,13 @@ const MATRIX: Record<string, Attempt[]> = {
     { run: (f) => f.b.post('/api/reads/all', { feedId: f.feed }), expect: answered },
   ],
   'GET /api/reads/total-count': [{ run: (f) => f.b.get('/api/reads/total-count'), expect: answered }],
+  // search
+  'GET /api/search/entries': [
+    { run: (f) => f.b.get(`/api/search/entries?q=${encodeURIComponent(MARK.inboxEntry)}`), expect: answered, forbid: (f) => [f.inboxEntry] },
+    { run: (f) => f.b.get('/api/search/entries?q=entry&limit=50'), expect: answered, forbid: (f) => [f.readByA, f.starredByA, f.inboxEntry] },
+    { run: (f) => f.b.get(`/api/search/entries?q=entry&feedId=${f.feed}`), expect: answered, forbid: (f) => [f.readByA, f.starredByA] },
+  ],
+  'GET /api/search/subscriptions': [{ run: (f) => f.b.get(`/api/search/subscriptions?q=${encodeURIComponent(MARK.title)}`), expect: answered, forbid: (f) => [f.feed] }],
   // collections
   'GET /api/collections': [{ run: (f) => f.b.get('/api/collections'), expect: answered, forbid: (f) => [f.starredByA] }],
   'POST /api/collections': [{ run: (f) => f.b.post('/api/collections', { entryId: f.inboxEntry }), expect: refused() }],
@@ -130,6 +138,14 @@ const MATRIX: Record<string, Attempt[]> = {
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
+  // API tokens (issue 16)
+  'GET /api/tokens': [{ run: (f) => f.b.get('/api/tokens'), expect: answered, forbid: (f) => [f.aTokenId] }],
+  'POST /api/tokens': [{ run: (f) => f.b.post('/api/tokens', { name: 'B token' }), expect: answered }],
+  'DELETE /api/tokens': [{ run: (f) => f.b.delete('/api/tokens', { id: f.aTokenId }), expect: refused() }],
+  // action rules: B's own only; a preview tests B's entries, never A's inbox entry
+  'GET /api/actions': [{ run: (f) => f.b.get('/api/actions'), expect: answered, forbid: () => [MARK.rule] }],
+  'PUT /api/actions': [{ run: (f) => f.b.put('/api/actions', { rules: [{ name: 'b-rule', condition: [], result: { star: true } }], applyToExisting: true }), expect: answered, forbid: () => [MARK.rule] }],
+  'POST /api/actions/preview': [{ run: (f) => f.b.post('/api/actions/preview', { rule: { name: 'b-preview', condition: [], result: {} } }), expect: answered, forbid: (f) => [f.inboxEntry, f.readByA] }],
   // profiles and discover (public by design; never the e-mail)
   'GET /api/profiles': [{ run: (f) => f.b.get(`/api/profiles?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail] }],
   'POST /api/profiles/batch': [{ run: (f) => f.b.post('/api/profiles/batch', { ids: [f.aId] }), expect: answered, forbid: (f) => [f.aEmail] }],
@@ -139,6 +155,28 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/feeds/analytics': [{ run: (f) => f.b.post('/api/feeds/analytics', { id: [f.feed] }), expect: answered }],
   'POST /api/feeds/refresh': [{ run: (f) => f.b.post('/api/feeds/refresh', { id: f.feed }), expect: refused([2000]) }],
   'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
+  // AI: never a summary of an entry B cannot read; the provider settings are B's own
+  'GET /api/ai/summary': [{ run: (f) => f.b.get(`/api/ai/summary?id=${f.inboxEntry}`), expect: refused(), forbid: () => ['inbox body'] }],
+  'GET /api/ai/translation': [{ run: (f) => f.b.get(`/api/ai/translation?id=${f.inboxEntry}&language=ja`), expect: refused() }],
+  'GET /api/ai/status': [{ run: (f) => f.b.get('/api/ai/status'), expect: answered }],
+  'PUT /api/ai/provider': [{ run: (f) => f.b.put('/api/ai/provider', { baseUrl: 'http://127.0.0.1:9/v1', model: 'b-model' }), expect: answered }],
+  'DELETE /api/ai/provider': [{ run: (f) => f.b.delete('/api/ai/provider'), expect: answered }],
+  // wallets: each user sees and moves only their own POWER; the ranking shows public profiles only
+  'GET /api/wallets': [{ run: (f) => f.b.get('/api/wallets'), expect: answered, forbid: (f) => [f.aId, f.aEmail] }],
+  'POST /api/wallets': [{ run: (f) => f.b.post('/api/wallets'), expect: answered, forbid: (f) => [f.aId] }],
+  'POST /api/wallets/refresh': [{ run: (f) => f.b.post('/api/wallets/refresh'), expect: answered, forbid: (f) => [f.aId] }],
+  'GET /api/wallets/ranking': [{ run: (f) => f.b.get('/api/wallets/ranking'), expect: answered, forbid: (f) => [f.aEmail] }],
+  'GET /api/wallets/power-price': [{ run: (f) => f.b.get('/api/wallets/power-price'), expect: answered }],
+  'GET /api/wallets/transactions/claim-check': [{ run: (f) => f.b.get('/api/wallets/transactions/claim-check'), expect: answered }],
+  'POST /api/wallets/transactions/claim-daily': [{ run: (f) => f.b.post('/api/wallets/transactions/claim-daily'), expect: answered }],
+  'POST /api/wallets/transactions/tip': [
+    { run: (f) => f.b.post('/api/wallets/transactions/tip', { amount: '1', entryId: f.inboxEntry }), expect: refused([3000]) },
+    { run: (f) => f.b.post('/api/wallets/transactions/tip', { amount: '1', userId: f.aId }), expect: answered },
+  ],
+  'GET /api/wallets/transactions': [
+    { run: (f) => f.b.get('/api/wallets/transactions'), expect: answered, forbid: (f) => [f.aEmail] },
+    { run: (f) => f.b.get(`/api/wallets/transactions?fromOrToUserId=${f.aId}&type=daily`), expect: answered, forbid: (f) => [`"toUserId":"${f.aId}"`] },
+  ],
   // instance-level, no user data
   'GET /api/status/configs': [{ run: (f) => f.b.get('/api/status/configs'), expect: answered }],
   'GET /api/probes/postgresql': [{ run: (f) => f.b.get('/api/probes/postgresql'), expect: answered }],
@@ -172,6 +210,9 @@ async function snapshotOfA(f: Fixture) {
     inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
+    tokens: await get('/api/tokens'),
+    ai: await get('/api/ai/status'),
+    actions: await get('/api/actions'),
   }
 }
 
@@ -201,7 +242,10 @@ describeEachDialect('authorization matrix', (dialect) => {
     const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret }
+    const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
+    await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
+    await a.post('/api/wallets/transactions/claim-daily')
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId }
     const doc = (await a.get('/api/openapi.json')).body
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
   }, 60_000)

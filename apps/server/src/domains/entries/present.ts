@@ -43,8 +43,22 @@ export const PreviewEntrySchema = EntrySchema.extend({ id: z.string().nullable()
 /** The source an inbox entry came from, in the place a feed would be. */
 export const InboxSourceSchema = z.object({ type: z.literal('inbox'), id: z.string(), title: z.string().nullable(), ownerUserId: z.string() }).openapi('InboxSource')
 
+/** What a user's action rules asked the reader to do with an entry (only the keys they set). */
+export const EntrySettingsSchema = z
+  .object({
+    summary: z.boolean().optional(),
+    translation: z.string().optional(),
+    readability: z.boolean().optional(),
+    sourceContent: z.boolean().optional(),
+    newEntryNotification: z.boolean().optional(),
+  })
+  .openapi('EntrySettings')
+
+export type EntrySettings = z.infer<typeof EntrySettingsSchema>
+
 export const TimelineItemSchema = z
   .object({
+    settings: EntrySettingsSchema.optional(),
     entries: EntrySchema,
     feeds: z.union([FeedSchema, InboxSourceSchema]),
     read: z.boolean(),

@@ -18,7 +18,10 @@ import type { ReadsRepo } from '../reads/repo.ts'
 import type { ListsService } from '../lists/service.ts'
 import type { InboxesService } from '../inboxes/service.ts'
 import type { InboxRow as StoredInbox } from '../inboxes/repo.ts'
-import { presentEntry, presentSource, type EntryJson, type TimelineItem } from './present.ts'
+import { applyRulesOnIngest, type WebhookDelivery } from '../actions/applyRules.ts'
+import type { ActionsService } from '../actions/service.ts'
+import { presentEntry, presentSource, type EntryJson, type EntrySettings, type TimelineItem } from './present.ts'
+import type { EntryOverlay } from '../actions/repo.ts'
 import type { EntriesRepo, FeedRow, TimelineRow, TimelineScope } from './repo.ts'
 
 /** What GET /entries and GET /entries/check-new select by. */
@@ -51,6 +54,24 @@ export type InboxEntryInput = {
   read?: boolean
 }
 
+/** An entry as one user's action rules rewrote it. */
+function withOverlay(entry: EntryJson, overlay: EntryOverlay | undefined): EntryJson {
+  if (!overlay) return entry
+  const out = { ...entry }
+  if (overlay.title !== null) out.title = overlay.title
+  if (overlay.content !== null && out.content !== undefined) out.content = overlay.content
+  return out
+}
+
+/** Stored entry settings (JSON text) → the item's settings. */
+function parseSettings(text: string): EntrySettings {
+  try {
+    return JSON.parse(text) as EntrySettings
+  } catch {
+    return {}
+  }
+}
+
 /** How long a feed row shown beside timeline entries is reused, and how many are kept. */
 const FEED_ROW_TTL_MS = 5_000
 const FEED_ROWS_MAX = 20_000
@@ -67,6 +88,10 @@ export function createEntriesService(deps: {
   feeds: Pick<FeedService, 'preview'>
   env: Env
   logger: Logger
+  /** Per-user overlays written by action rules (rewrites, hidden entries, entry settings). */
+  actions?: Pick<ActionsService, 'overlays'>
+  /** Sends action-rule webhooks after an inbox entry is committed. */
+  sendWebhooks?: (deliveries: WebhookDelivery[]) => void
 }) {
   const { repo, reads, lists, inboxes, env } = deps
   const planStats = new Map<string, { at: number; followedFeeds: number; totalFeeds: number }>()
@@ -140,12 +165,15 @@ export function createEntriesService(deps: {
     ])
     const feeds = new Map(feedRows.map((f) => [f.id, f]))
     const inboxMap = new Map(inboxRows.map((i) => [i.id, i]))
+    const overlays = deps.actions ? await deps.actions.overlays(userId, rows.map((r) => r.id)) : new Map<string, EntryOverlay>()
     const items: TimelineItem[] = []
     for (const row of rows) {
       const source = presentSource(row, feeds, inboxMap)
       if (!source) continue
+      const overlay = overlays.get(row.id)
       items.push({
-        entries: presentEntry(row),
+        entries: withOverlay(presentEntry(row), overlay),
+        ...(overlay?.settings ? { settings: parseSettings(overlay.settings) } : {}),
         feeds: source,
         read: Boolean(row.read),
         view: view ?? (row.feedId ? (views.get(row.feedId) ?? null) : null),
@@ -194,7 +222,8 @@ export function createEntriesService(deps: {
       const row = await visibleEntry(userId, id)
       const [item] = await toItems(userId, [row as unknown as TimelineRow], undefined)
       if (!item) throw new AppError(3000)
-      return { ...item, entries: presentEntry(row, { readability: true }) }
+      const entries = presentEntry(row, { readability: true })
+      return { ...item, entries: { ...entries, title: item.entries.title, content: item.entries.content ?? entries.content } }
     },
 
     /** POST /entries/stream: contents of the visible entries among ids, in request order. */
@@ -203,9 +232,10 @@ export function createEntriesService(deps: {
       const inboxIds = [...new Set(rows.map((r) => r.inboxId).filter((v): v is string => v !== null))]
       const mine = new Set((inboxIds.length ? await repo.inboxesByIds(inboxIds) : []).filter((i) => i.userId === userId).map((i) => i.id))
       const byId = new Map(rows.filter((r) => !r.inboxId || mine.has(r.inboxId)).map((r) => [r.id, r]))
+      const overlays = deps.actions ? await deps.actions.overlays(userId, [...byId.keys()]) : new Map<string, EntryOverlay>()
       return ids.flatMap((id) => {
         const row = byId.get(id)
-        return row ? [{ id, content: row.content }] : []
+        return row ? [{ id, content: overlays.get(id)?.content ?? row.content }] : []
       })
     },
 
@@ -294,7 +324,8 @@ export function createEntriesService(deps: {
       const content = input.content ? sanitizeHtml(input.content, input.url ?? undefined) : null
       const description = input.description ?? (content ? htmlToText(content, 300) || null : null)
       const json = (v: unknown) => (v === undefined || v === null || (Array.isArray(v) && v.length === 0) ? null : JSON.stringify(v))
-      return repo.insertInboxEntry(
+      let webhooks: WebhookDelivery[] = []
+      const result = await repo.insertInboxEntry(
         {
           id: newId(),
           feedId: null,
@@ -321,7 +352,13 @@ export function createEntriesService(deps: {
         },
         input.read ? inbox.userId : null,
         now,
+        async (trx, id) => {
+          const entry = { id, feedId: null, inboxId: inbox.id, title: input.title ?? null, content, author: input.author ?? null, url: input.url ?? null, publishedAt: published }
+          webhooks = await applyRulesOnIngest(trx, { inboxId: inbox.id }, [entry], new Date(now))
+        },
       )
+      if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
+      return result
     },
 
     /** DELETE /entries/inbox: removes an entry of one of the user's inboxes (10003 otherwise). */

@@ -8,12 +8,15 @@ import type { Db } from '../../db/transactions.ts'
 import { countNewFeedEntries, lowerFeedFloors } from '../unread/repo.ts'
 import type { PreparedEntry } from './entryRows.ts'
 import { feedEntriesRepo, type NewEntryRow } from './repo.ts'
+import { applyRulesOnIngest, type NewEntry, type WebhookDelivery } from '../actions/applyRules.ts'
 
 export type StoreResult = {
   inserted: number
   updated: number
   /** Newest publishedAt among the entries of this fetch (null for an empty feed). */
   latestPublishedAt: string | null
+  /** Action-rule webhooks to send once the transaction has committed. */
+  webhooks: WebhookDelivery[]
 }
 
 function oldestOf(rows: NewEntryRow[]): string | null {
@@ -22,13 +25,17 @@ function oldestOf(rows: NewEntryRow[]): string | null {
   return oldest
 }
 
+function asNewEntry(row: NewEntryRow): NewEntry {
+  return { id: row.id, feedId: row.feedId ?? null, inboxId: null, title: row.title ?? null, content: row.content ?? null, author: row.author ?? null, url: row.url ?? null, publishedAt: row.publishedAt }
+}
+
 /** Upserts one fetch's entries of a feed by guid, in the transaction `trx` (holding the feed's lock). */
 export async function storeEntries(trx: Db, feedId: string, entries: PreparedEntry[], now: Date): Promise<StoreResult> {
   let latestPublishedAt: string | null = null
   for (const entry of entries) {
     if (entry.datePublished && (latestPublishedAt === null || entry.content.publishedAt > latestPublishedAt)) latestPublishedAt = entry.content.publishedAt
   }
-  if (entries.length === 0) return { inserted: 0, updated: 0, latestPublishedAt }
+  if (entries.length === 0) return { inserted: 0, updated: 0, latestPublishedAt, webhooks: [] }
 
   const repo = feedEntriesRepo(trx)
   const stored = new Map((await repo.storedEntries(feedId, entries.map((e) => e.guid))).map((row) => [row.guid, row]))
@@ -51,5 +58,8 @@ export async function storeEntries(trx: Db, feedId: string, entries: PreparedEnt
   const inserted = await repo.insertEntries(fresh)
   // The oldest of the rows offered (a guid stored meanwhile is skipped): a floor may only be too low.
   await countNewFeedEntries(trx, feedId, inserted, oldestOf(fresh))
-  return { inserted, updated, latestPublishedAt }
+  // Action rules of the readers who have some (docs/actions.md), on the rows this fetch really added.
+  const added = inserted === fresh.length ? fresh : inserted > 0 ? await repo.insertedAmong(fresh) : []
+  const webhooks = await applyRulesOnIngest(trx, { feedId }, added.map(asNewEntry), now)
+  return { inserted, updated, latestPublishedAt, webhooks }
 }

@@ -21,6 +21,7 @@ import type { DueFeed, FeedAnalyticsRow, FeedPatch, FeedRow, FeedsRepo } from '.
 import { hasCredentials, hostOf, normalizeFeedUrl } from './feedUrl.ts'
 import { prepareEntries } from '../entries/entryRows.ts'
 import { storeEntries } from '../entries/storeEntries.ts'
+import type { WebhookDelivery } from '../actions/applyRules.ts'
 import { describeFeedError, feedErrorMessage, retryAfterOf, toFeedAppError } from './feedErrors.ts'
 
 export type FeedServiceDeps = {
@@ -29,6 +30,8 @@ export type FeedServiceDeps = {
   logger: Logger
   /** The clock (tests move it). */
   now?: () => Date
+  /** Sends action-rule webhooks after an ingest commits (actions/webhooks.ts). */
+  sendWebhooks?: (deliveries: WebhookDelivery[]) => void
 }
 
 /** SPEC §7 analytics of one feed. */
@@ -216,8 +219,10 @@ export function createFeedService(deps: FeedServiceDeps) {
     try {
       const parsed = toFeed(result, now)
       const prepared = prepareEntries(parsed.entries, now)
-      return await repo.transaction(async (tx, trx) => {
+      let webhooks: WebhookDelivery[] = []
+      const outcome = await repo.transaction(async (tx, trx) => {
         const stored = await storeEntries(trx, feed.id, prepared, now)
+        webhooks = stored.webhooks
         const updatesPerWeek = await tx.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
         const latest = [feed.latestEntryPublishedAt, stored.latestPublishedAt].filter((d): d is string => d !== null).sort().pop() ?? null
         const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: parsed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
@@ -237,6 +242,9 @@ export function createFeedService(deps: FeedServiceDeps) {
         })
         return { feedId: feed.id, status: 'updated' as const, inserted: stored.inserted, updated: stored.updated, nextCheckAt: next.toISOString() }
       }, { lockFeedId: feed.id })
+      // Action-rule webhooks go out once the entries are committed.
+      if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
+      return outcome
     } catch (error) {
       return recordFailure(feed, owner, error, now)
     }

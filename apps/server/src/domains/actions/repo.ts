@@ -1,0 +1,207 @@
+/**
+ * SQL of action rules: each user's rules (one JSON row), who among an ingest's readers has rules,
+ * the facts a condition tests, and the effects of matching rules written in the ingest's own
+ * transaction (reads with their counters, stars, hidden entries and per-user rewrites/settings).
+ */
+import { sql } from 'kysely'
+import { inTransaction, type Db } from '../../db/transactions.ts'
+import { chunks } from '../../db/chunks.ts'
+import { applyEntryDeltas, type EntrySource } from '../unread/repo.ts'
+
+/** A user who has enabled rules and reads a source, with the subscription's view and category. */
+export type RuleHolder = { userId: string; view: number; category: string | null; rules: string; updatedAt: string }
+
+/** What the rules decided for one entry and one user. */
+export type EntryEffect = {
+  entry: EntrySource & { publishedAt: string }
+  view: number
+  read: boolean
+  star: boolean
+  blocked: boolean
+  title: string | null
+  content: string | null
+  /** JSON text of the entry settings, or null. */
+  settings: string | null
+}
+
+/** The per-user overlay of an entry (what the reader shows instead of the stored row). */
+export type EntryOverlay = { entryId: string; blocked: number; title: string | null; content: string | null; settings: string | null }
+
+/** Users with enabled rules who follow a feed (directly, or through a list: the direct subscription wins). */
+export async function ruleHoldersOfFeed(trx: Db, feedId: string): Promise<RuleHolder[]> {
+  const direct = await trx
+    .selectFrom('subscriptions as s')
+    .innerJoin('action_rules as r', 'r.userId', 's.userId')
+    .select(['s.userId', 's.view', 's.category', 'r.rules', 'r.updatedAt'])
+    .where('s.feedId', '=', feedId)
+    .where('r.active', '>', 0)
+    .execute()
+  const viaList = await trx
+    .selectFrom('list_feeds as lf')
+    .innerJoin('subscriptions as s', 's.listId', 'lf.listId')
+    .innerJoin('action_rules as r', 'r.userId', 's.userId')
+    .select(['s.userId', 's.view', 's.category', 'r.rules', 'r.updatedAt'])
+    .where('lf.feedId', '=', feedId)
+    .where('r.active', '>', 0)
+    .execute()
+  const byUser = new Map<string, RuleHolder>()
+  for (const row of [...direct, ...viaList]) if (!byUser.has(row.userId)) byUser.set(row.userId, row)
+  return [...byUser.values()]
+}
+
+/** The inbox's owner when they have enabled rules. */
+export async function ruleHolderOfInbox(trx: Db, inboxId: string): Promise<RuleHolder | null> {
+  const row = await trx
+    .selectFrom('subscriptions as s')
+    .innerJoin('action_rules as r', 'r.userId', 's.userId')
+    .select(['s.userId', 's.view', 's.category', 'r.rules', 'r.updatedAt'])
+    .where('s.inboxId', '=', inboxId)
+    .where('r.active', '>', 0)
+    .executeTakeFirst()
+  return row ?? null
+}
+
+/** A feed's title and addresses (what feed_title, feed_url and site_url test). */
+export async function feedFacts(trx: Db, feedId: string): Promise<{ title: string | null; url: string; siteUrl: string | null } | null> {
+  return (await trx.selectFrom('feeds').select(['title', 'url', 'siteUrl']).where('id', '=', feedId).executeTakeFirst()) ?? null
+}
+
+/**
+ * Writes one user's effects in the caller's transaction: entries the rules mark read (silenced or
+ * blocked) leave the user's counters exactly once (an entry already read is not counted twice),
+ * starred ones join the collection, and hidden/rewritten/settings rows are upserted.
+ */
+export async function writeEffects(trx: Db, userId: string, effects: EntryEffect[], now: string): Promise<void> {
+  const toRead = effects.filter((e) => e.read)
+  if (toRead.length > 0) {
+    // RETURNING names exactly the reads this statement added, so a concurrent mark-read is never uncounted twice.
+    const added = new Set<string>()
+    for (const part of chunks(toRead)) {
+      const rows = await trx
+        .insertInto('entry_reads')
+        .values(part.map((e) => ({ userId, entryId: e.entry.id, readAt: now })))
+        .onConflict((oc) => oc.columns(['userId', 'entryId']).doNothing())
+        .returning('entryId')
+        .execute()
+      for (const row of rows) added.add(row.entryId)
+    }
+    await applyEntryDeltas(trx, userId, toRead.filter((e) => added.has(e.entry.id)).map((e) => e.entry), -1)
+  }
+  const starred = effects.filter((e) => e.star)
+  for (const part of chunks(starred)) {
+    await trx
+      .insertInto('collections')
+      .values(part.map((e) => ({ userId, entryId: e.entry.id, feedId: e.entry.feedId, view: e.view, createdAt: now })))
+      .onConflict((oc) => oc.columns(['userId', 'entryId']).doNothing())
+      .execute()
+  }
+  const overlays = effects.filter((e) => e.blocked || e.title !== null || e.content !== null || e.settings !== null)
+  for (const part of chunks(overlays)) {
+    await trx
+      .insertInto('entry_actions')
+      .values(part.map((e) => ({ userId, entryId: e.entry.id, blocked: e.blocked ? 1 : 0, title: e.title, content: e.content, settings: e.settings, createdAt: now })))
+      .onConflict((oc) =>
+        oc.columns(['userId', 'entryId']).doUpdateSet((eb) => ({
+          blocked: eb.ref('excluded.blocked'),
+          title: eb.ref('excluded.title'),
+          content: eb.ref('excluded.content'),
+          settings: eb.ref('excluded.settings'),
+        })),
+      )
+      .execute()
+  }
+}
+
+/** Rows of a user's latest entries with the facts a condition tests (feeds, lists' feeds, inboxes). */
+export type CandidateRow = {
+  id: string
+  feedId: string | null
+  inboxId: string | null
+  title: string | null
+  content: string | null
+  author: string | null
+  url: string | null
+  publishedAt: string
+  view: number
+  category: string | null
+  feedTitle: string | null
+  feedUrl: string | null
+  siteUrl: string | null
+}
+
+export function actionsRepo(db: Db) {
+  return {
+    async get(userId: string): Promise<{ rules: string; updatedAt: string } | null> {
+      return (await db.selectFrom('action_rules').select(['rules', 'updatedAt']).where('userId', '=', userId).executeTakeFirst()) ?? null
+    },
+
+    async put(userId: string, rules: string, active: number, now: string): Promise<void> {
+      await db
+        .insertInto('action_rules')
+        .values({ userId, rules, active, updatedAt: now })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ rules, active, updatedAt: now }))
+        .execute()
+    },
+
+    /** The user's newest `limit` entries (by publishedAt) across feeds, lists and inboxes they follow. */
+    async latestEntries(userId: string, limit: number): Promise<CandidateRow[]> {
+      const cols = ['e.id', 'e.feedId', 'e.inboxId', 'e.title', 'e.content', 'e.author', 'e.url', 'e.publishedAt', 's.view', 's.category'] as const
+      const [feeds, lists, inboxes] = await Promise.all([
+        db
+          .selectFrom('subscriptions as s')
+          .innerJoin('entries as e', 'e.feedId', 's.feedId')
+          .innerJoin('feeds as f', 'f.id', 'e.feedId')
+          .select([...cols, 'f.title as feedTitle', 'f.url as feedUrl', 'f.siteUrl'])
+          .where('s.userId', '=', userId)
+          .orderBy('e.publishedAt', 'desc')
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('subscriptions as s')
+          .innerJoin('list_feeds as lf', 'lf.listId', 's.listId')
+          .innerJoin('entries as e', 'e.feedId', 'lf.feedId')
+          .innerJoin('feeds as f', 'f.id', 'e.feedId')
+          .select([...cols, 'f.title as feedTitle', 'f.url as feedUrl', 'f.siteUrl'])
+          .where('s.userId', '=', userId)
+          .orderBy('e.publishedAt', 'desc')
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('subscriptions as s')
+          .innerJoin('entries as e', 'e.inboxId', 's.inboxId')
+          .innerJoin('inboxes as i', 'i.id', 'e.inboxId')
+          .select([...cols, 'i.title as feedTitle', sql<string | null>`null`.as('feedUrl'), sql<string | null>`null`.as('siteUrl')])
+          .where('s.userId', '=', userId)
+          .orderBy('e.publishedAt', 'desc')
+          .limit(limit)
+          .execute(),
+      ])
+      const seen = new Set<string>()
+      const all: CandidateRow[] = []
+      for (const row of [...feeds, ...lists, ...inboxes].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))) {
+        if (seen.has(row.id)) continue
+        seen.add(row.id)
+        all.push(row)
+        if (all.length >= limit) break
+      }
+      return all
+    },
+
+    /** The user's overlays of these entries (rewrites, hidden, settings). */
+    async overlays(userId: string, entryIds: string[]): Promise<Map<string, EntryOverlay>> {
+      const out = new Map<string, EntryOverlay>()
+      for (const part of chunks(entryIds)) {
+        const rows = await db.selectFrom('entry_actions').select(['entryId', 'blocked', 'title', 'content', 'settings']).where('userId', '=', userId).where('entryId', 'in', part).execute()
+        for (const row of rows) out.set(row.entryId, row)
+      }
+      return out
+    },
+
+    /** Runs work in one transaction. */
+    transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+      return inTransaction(db, work)
+    },
+  }
+}
+
+export type ActionsRepo = ReturnType<typeof actionsRepo>

@@ -1,0 +1,125 @@
+/** SQL of wallets: ledger accounts and transfers as the wallet routes read them, and the money moves. */
+import { sql, type Selectable } from 'kysely'
+import type { LedgerAccountsTable } from '../../db/schema.ts'
+import { inTransaction, isSqliteDb, type Db } from '../../db/transactions.ts'
+import { BURN, ensureAccount, TREASURY, transferFunds, type TransferResult, type TransferRow, type TransferSpec } from './ledger.ts'
+
+export type AccountRow = Selectable<LedgerAccountsTable>
+
+export type TransferFilter = { accountIds: string[]; kind?: string; counterpartAccountId?: string; createdAfter?: string; before?: string; limit: number }
+
+export function walletsRepo(db: Db) {
+  const sqlite = isSqliteDb(db)
+  /** Orders canonical decimal text numerically on SQLite (longer is larger); numeric on PostgreSQL. */
+  const byBalanceDesc = sqlite ? sql`length(balance) desc, balance desc` : sql`balance desc`
+
+  return {
+    async account(accountId: string): Promise<AccountRow | null> {
+      return (await db.selectFrom('ledger_accounts').selectAll().where('id', '=', accountId).executeTakeFirst()) ?? null
+    },
+
+    async createAccount(accountId: string, at: string): Promise<void> {
+      await ensureAccount(db, accountId, at)
+    },
+
+    /** One transfer in its own transaction. */
+    async transfer(spec: TransferSpec): Promise<TransferResult> {
+      return inTransaction(db, (trx) => transferFunds(trx, spec))
+    },
+
+    /** Several transfers that succeed or fail together. */
+    async transferAll(specs: TransferSpec[]): Promise<TransferResult[]> {
+      return inTransaction(db, async (trx) => {
+        const out: TransferResult[] = []
+        for (const spec of specs) out.push(await transferFunds(trx, spec))
+        return out
+      })
+    },
+
+    async transferByKey(idempotencyKey: string): Promise<TransferRow | null> {
+      return (await db.selectFrom('ledger_transfers').selectAll().where('idempotencyKey', '=', idempotencyKey).executeTakeFirst()) ?? null
+    },
+
+    /** Transfers touching any of the accounts, newest first. */
+    async transfers(filter: TransferFilter): Promise<TransferRow[]> {
+      if (filter.accountIds.length === 0) return []
+      let q = db.selectFrom('ledger_transfers').selectAll().where((eb) => eb.or([eb('debitAccountId', 'in', filter.accountIds), eb('creditAccountId', 'in', filter.accountIds)]))
+      if (filter.kind) q = q.where('kind', '=', filter.kind)
+      const counterpart = filter.counterpartAccountId
+      if (counterpart) q = q.where((eb) => eb.or([eb('debitAccountId', '=', counterpart), eb('creditAccountId', '=', counterpart)]))
+      if (filter.createdAfter) q = q.where('createdAt', '>', filter.createdAfter)
+      if (filter.before) q = q.where('createdAt', '<', filter.before)
+      return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.limit).execute()
+    },
+
+    /** Feeds a user has claimed (their accounts hold tips sent before the claim). */
+    async ownedFeedIds(userId: string): Promise<string[]> {
+      return (await db.selectFrom('feeds').select('id').where('ownerUserId', '=', userId).execute()).map((r) => r.id)
+    },
+
+    /** The richest user accounts with their public profile. */
+    async topHolders(limit: number): Promise<Array<{ userId: string; balance: string; name: string | null; handle: string | null; image: string | null }>> {
+      const rows = await db
+        .selectFrom('ledger_accounts as a')
+        .innerJoin('user as u', 'u.id', 'a.ownerId')
+        .select(['a.ownerId as userId', 'a.balance', 'u.name', 'u.handle', 'u.image'])
+        .where('a.kind', '=', 'user')
+        .where('a.balance', '<>', '0')
+        .orderBy(sqlite ? sql`length(a.balance) desc, a.balance desc` : sql`a.balance desc`)
+        .orderBy('a.ownerId')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => ({ userId: r.userId ?? '', balance: String(r.balance), name: r.name, handle: r.handle, image: r.image }))
+    },
+
+    /** 1 + how many users hold more than this balance. */
+    async rankOf(balance: string): Promise<number> {
+      const richer = sqlite
+        ? db.selectFrom('ledger_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'user').where(sql<boolean>`(length(balance) > length(${balance}) or (length(balance) = length(${balance}) and balance > ${balance}))`)
+        : db.selectFrom('ledger_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'user').where(sql<boolean>`balance > cast(${balance} as numeric)`)
+      const row = await richer.executeTakeFirstOrThrow()
+      return Number(row.n) + 1
+    },
+
+    /** Every account's balance (the invariant check reads them all). */
+    async allBalances(): Promise<Array<{ id: string; kind: string; balance: string; cashable: string }>> {
+      return (await db.selectFrom('ledger_accounts').select(['id', 'kind', 'balance', 'cashable']).orderBy(byBalanceDesc).execute()).map((r) => ({ ...r, balance: String(r.balance), cashable: String(r.cashable) }))
+    },
+
+    /** Sum of every transfer out of the treasury minus back into it, and into burn minus out of it. */
+    async systemFlows(): Promise<{ minted: bigint; burned: bigint }> {
+      const rows = await db.selectFrom('ledger_transfers').select(['debitAccountId', 'creditAccountId', 'amount']).where((eb) => eb.or([eb('debitAccountId', 'in', [TREASURY, BURN]), eb('creditAccountId', 'in', [TREASURY, BURN])])).execute()
+      let minted = 0n
+      let burned = 0n
+      for (const r of rows) {
+        const amount = BigInt(r.amount)
+        if (r.debitAccountId === TREASURY) minted += amount
+        if (r.creditAccountId === TREASURY) minted -= amount
+        if (r.creditAccountId === BURN) burned += amount
+        if (r.debitAccountId === BURN) burned -= amount
+      }
+      return { minted, burned }
+    },
+
+    /** Distinct UTC days with a read in [since, now), and how many feeds the user follows: the daily multiplier's activity. */
+    async activity(userId: string, since: string): Promise<{ readingDays: number; subscriptions: number }> {
+      const days = await db.selectFrom('entry_reads').select(sql<string>`substr("readAt", 1, 10)`.as('day')).where('userId', '=', userId).where('readAt', '>=', since).distinct().execute()
+      const subs = await db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()
+      return { readingDays: days.length, subscriptions: Number(subs.n) }
+    },
+
+    async userExists(userId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst())
+    },
+
+    async feedOwner(feedId: string): Promise<{ id: string; ownerUserId: string | null } | null> {
+      return (await db.selectFrom('feeds').select(['id', 'ownerUserId']).where('id', '=', feedId).executeTakeFirst()) ?? null
+    },
+
+    async entryFeed(entryId: string): Promise<{ id: string; feedId: string | null } | null> {
+      return (await db.selectFrom('entries').select(['id', 'feedId']).where('id', '=', entryId).executeTakeFirst()) ?? null
+    },
+  }
+}
+
+export type WalletsRepo = ReturnType<typeof walletsRepo>

@@ -1,0 +1,141 @@
+/** /api/wallets: POWER balances, the daily claim, tips, transactions, ranking, price (docs/power.md). */
+import { createRoute, z } from '@hono/zod-openapi'
+import { amountProblem } from '@brook/shared'
+import { createRouter, ok, requireUser } from '../../lib/router.ts'
+import { envelope, errors, idSchema, jsonBody, jsonResponse, timeInput } from '../../lib/apiSchemas.ts'
+import type { WalletsService } from './service.ts'
+
+/** A positive amount of smallest units (1 POWER = 10^18) as a decimal string, at most 2^255. */
+export const amountSchema = z
+  .string()
+  .superRefine((v, ctx) => {
+    const problem = amountProblem(v)
+    if (problem) ctx.addIssue({ code: 'custom', message: `amount ${problem}` })
+  })
+  .openapi({ description: 'Smallest units (1 POWER = 10^18) as a decimal string of digits, > 0 and ≤ 2^255', example: '1000000000000000000' })
+
+const units = (description: string) => z.string().openapi({ description: `${description} (smallest units, 1 POWER = 10^18, decimal string)` })
+
+const WalletSchema = z
+  .object({
+    userId: z.string(),
+    powerToken: units('Balance'),
+    dailyPowerToken: units("Today's claimable amount (0 once claimed)"),
+    cashablePowerToken: units('Withdrawable part of the balance (tips received; rewards are not)'),
+    level: z.number().int().openapi({ description: 'Level 0–5 by balance' }),
+  })
+  .openapi('Wallet')
+
+export const TransactionSchema = z
+  .object({
+    id: z.string(),
+    type: z.string().openapi({ description: 'daily | tip | reward | withdraw | boost | list | airdrop | claim | refund' }),
+    amount: units('Amount'),
+    fromUserId: z.string().nullable(),
+    toUserId: z.string().nullable(),
+    fromFeedId: z.string().nullable(),
+    toFeedId: z.string().nullable(),
+    reference: z.string().nullable().openapi({ description: 'What it was for: an entry, feed, list, user, day or withdrawal id' }),
+    createdAt: z.string(),
+  })
+  .openapi('PowerTransaction')
+
+const ClaimCheckSchema = z.object({
+  claimable: z.boolean(),
+  amount: units("Today's amount (0 once claimed)"),
+  multiplier: z.number().int().openapi({ description: 'Activity multiplier 1–5' }),
+  claimedToday: z.boolean(),
+  nextClaimAt: z.string(),
+})
+
+const RankingSchema = z.object({
+  top: z.array(z.object({ rank: z.number().int(), userId: z.string(), name: z.string().nullable(), handle: z.string().nullable(), image: z.string().nullable(), powerToken: units('Balance'), level: z.number().int() })),
+  me: z.object({ rank: z.number().int().nullable(), powerToken: units('Balance'), level: z.number().int() }),
+})
+
+const TipBody = z
+  .strictObject({ amount: amountSchema, entryId: idSchema.optional(), feedId: idSchema.optional(), userId: z.string().min(1).max(64).optional() })
+  .refine((b) => [b.entryId, b.feedId, b.userId].filter(Boolean).length === 1, { message: 'exactly one of entryId, feedId or userId', path: ['entryId'] })
+
+const IDEMPOTENCY = 'Idempotency-Key'
+
+const getRoute = createRoute({ method: 'get', path: '/', tags: ['wallets'], summary: "The user's wallet", request: { query: z.strictObject({}) }, responses: { 200: jsonResponse(envelope(z.array(WalletSchema)), 'Wallets'), ...errors() } })
+const createWalletRoute = createRoute({ method: 'post', path: '/', tags: ['wallets'], summary: 'Create the wallet (idempotent)', responses: { 200: jsonResponse(envelope(WalletSchema), 'The wallet'), ...errors() } })
+const refreshRoute = createRoute({
+  method: 'post',
+  path: '/refresh',
+  tags: ['wallets'],
+  summary: 'Recompute level and rank',
+  responses: { 200: jsonResponse(envelope(WalletSchema.extend({ rank: z.number().int().nullable() })), 'The wallet with its rank'), ...errors() },
+})
+const rankingRoute = createRoute({ method: 'get', path: '/ranking', tags: ['wallets'], summary: 'Top holders and your rank', request: { query: z.strictObject({}) }, responses: { 200: jsonResponse(envelope(RankingSchema), 'Ranking'), ...errors() } })
+const priceRoute = createRoute({
+  method: 'get',
+  path: '/power-price',
+  tags: ['wallets'],
+  summary: 'The configured price of one POWER, or null',
+  request: { query: z.strictObject({}) },
+  responses: { 200: jsonResponse(envelope(z.object({ price: z.string().nullable() })), 'Price'), ...errors() },
+})
+const transactionsRoute = createRoute({
+  method: 'get',
+  path: '/transactions',
+  tags: ['wallets'],
+  summary: "The user's transactions (and their claimed feeds'), newest first",
+  request: {
+    query: z.strictObject({
+      type: z.string().max(32).optional(),
+      fromOrToUserId: z.string().min(1).max(64).optional(),
+      createdAfter: timeInput.optional(),
+      before: timeInput.optional().openapi({ description: 'Page: createdAt of the last transaction of the previous page' }),
+      limit: z.coerce.number().int().min(1).max(200).optional(),
+    }),
+  },
+  responses: { 200: jsonResponse(envelope(z.array(TransactionSchema)), 'Transactions'), ...errors() },
+})
+const claimCheckRoute = createRoute({
+  method: 'get',
+  path: '/transactions/claim-check',
+  tags: ['wallets'],
+  summary: "Whether today's claim is open, and how much",
+  request: { query: z.strictObject({}) },
+  responses: { 200: jsonResponse(envelope(ClaimCheckSchema), 'Claim check'), ...errors() },
+})
+const claimDailyRoute = createRoute({
+  method: 'post',
+  path: '/transactions/claim-daily',
+  tags: ['wallets'],
+  summary: "Claim today's POWER (once per UTC day)",
+  responses: { 200: jsonResponse(envelope(TransactionSchema), 'The claim'), ...errors(4000) },
+})
+const tipRoute = createRoute({
+  method: 'post',
+  path: '/transactions/tip',
+  tags: ['wallets'],
+  summary: "Tip a user, or an entry's or feed's owner (an unclaimed feed keeps it until claimed)",
+  request: jsonBody(TipBody),
+  responses: { 200: jsonResponse(envelope(TransactionSchema), 'The tip'), ...errors(1002, 2001, 3000, 4002, 4004) },
+})
+
+export function walletsRoutes({ wallets }: { wallets: WalletsService }) {
+  const router = createRouter()
+
+  router.openapi(getRoute, async (c) => c.json(ok(await wallets.get(requireUser(c))), 200))
+  router.openapi(createWalletRoute, async (c) => c.json(ok(await wallets.create(requireUser(c))), 200))
+  router.openapi(refreshRoute, async (c) => c.json(ok(await wallets.refresh(requireUser(c))), 200))
+  router.openapi(rankingRoute, async (c) => c.json(ok(await wallets.ranking(requireUser(c))), 200))
+  router.openapi(priceRoute, (c) => {
+    requireUser(c)
+    return c.json(ok(wallets.powerPrice()), 200)
+  })
+  router.openapi(transactionsRoute, async (c) => c.json(ok(await wallets.transactions(requireUser(c), c.req.valid('query'))), 200))
+  router.openapi(claimCheckRoute, async (c) => c.json(ok(await wallets.claimCheck(requireUser(c))), 200))
+  router.openapi(claimDailyRoute, async (c) => c.json(ok(await wallets.claimDaily(requireUser(c))), 200))
+  router.openapi(tipRoute, async (c) => {
+    const user = requireUser(c)
+    const { amount, ...target } = c.req.valid('json')
+    return c.json(ok(await wallets.tip(user, { amount: BigInt(amount), ...target }, c.req.header(IDEMPOTENCY))), 200)
+  })
+
+  return router
+}
