@@ -83,6 +83,22 @@ export const envSchema = z.object({
   INBOX_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   /** Authenticates POST /api/inboxes/email (header X-Inbox-Email-Secret); unset: the route answers 5. */
   INBOX_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** AI (issue 10, docs/ai.md): an OpenAI-compatible endpoint for the whole instance; none → built-in extractive summaries. */
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  /** A text-to-speech model at the same endpoint (`/audio/speech`); unset → the browser's speech synthesis. */
+  AI_TTS_MODEL: z.string().optional(),
+  /** Longest wait for one provider answer. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Provider tokens one user may spend per UTC day on the instance's provider (admins unlimited; 0 = unlimited). */
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
+  /** Roles allowed to chat (comma-separated; default every role). */
+  AI_CHAT_ROLES: z
+    .string()
+    .default(USER_ROLES.join(','))
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(USER_ROLES))),
   /** Action rules a user may keep (more: error 12000). */
   ACTION_RULE_LIMIT: z.coerce.number().int().min(1).max(1000).default(50),
   /** The file of variables loaded at start when present (variables already set win). */

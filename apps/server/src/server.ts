@@ -57,8 +57,9 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   await migrateToLatest(database.db)
   const instance = instanceRepo(database.db)
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
-  const auth = createAuth({ env, database, mailer, instance }, await resolveAuthSecret(env, instance))
-  return { env, database, auth, logger, mailer, ...composeServices({ env, database, logger }) }
+  const secret = await resolveAuthSecret(env, instance)
+  const auth = createAuth({ env, database, mailer, instance }, secret)
+  return { env, database, auth, logger, mailer, ...composeServices({ env, database, logger, secret }) }
 }
 
 /** Starts the roles of env.SERVICES: the HTTP server on env.PORT (0 picks a free port) for `web`, and the jobs. */

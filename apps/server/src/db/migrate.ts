@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_idempotency.ts'
 import * as m0006 from './migrations/0006_unread_floor.ts'
 import * as m0008 from './migrations/0008_ledger.ts'
 import * as m0010 from './migrations/0010_actions.ts'
+import * as m0011 from './migrations/0011_ai.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0006_unread_floor': m0006,
   '0008_ledger': m0008,
   '0010_actions': m0010,
+  '0011_ai': m0011,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -288,6 +288,81 @@ export interface AirdropClaimsTable {
   createdAt: string
 }
 
+/** AI summaries (0011), shared per entry, language, target and engine. */
+export interface AiSummariesTable {
+  entryId: string
+  language: string
+  target: string
+  /** extractive | instance | user:<id> */
+  engine: string
+  /** pending | success */
+  state: string
+  summary: string | null
+  leaseOwner: string | null
+  leaseUntil: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** AI translations (0011), per entry, language and engine. */
+export interface AiTranslationsTable {
+  entryId: string
+  language: string
+  engine: string
+  title: string | null
+  description: string | null
+  content: string | null
+  readabilityContent: string | null
+  createdAt: string
+}
+
+/** Provider tokens used per user and UTC day (0011). */
+export interface AiUsageTable {
+  userId: string
+  day: string
+  tokens: number
+}
+
+/** A user's own OpenAI-compatible endpoint (0011). */
+export interface AiUserProvidersTable {
+  userId: string
+  baseUrl: string
+  model: string
+  apiKeyCipher: string | null
+  updatedAt: string
+}
+
+export interface AiChatSessionsTable {
+  id: string
+  userId: string
+  title: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface AiChatMessagesTable {
+  id: string
+  chatId: string
+  role: string
+  /** JSON text */
+  parts: string
+  /** JSON text */
+  metadata: string | null
+  status: Generated<string>
+  createdAt: string
+  finishedAt: string | null
+}
+
+export interface AiDigestsTable {
+  userId: string
+  view: number
+  startDate: string
+  engine: string
+  /** JSON text */
+  content: string
+  createdAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -314,4 +389,11 @@ export interface Database {
   boosts: BoostsTable
   airdrops: AirdropsTable
   airdrop_claims: AirdropClaimsTable
+  ai_summaries: AiSummariesTable
+  ai_translations: AiTranslationsTable
+  ai_usage: AiUsageTable
+  ai_user_providers: AiUserProvidersTable
+  ai_chat_sessions: AiChatSessionsTable
+  ai_chat_messages: AiChatMessagesTable
+  ai_digests: AiDigestsTable
 }

@@ -147,6 +147,11 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/feeds/analytics': [{ run: (f) => f.b.post('/api/feeds/analytics', { id: [f.feed] }), expect: answered }],
   'POST /api/feeds/refresh': [{ run: (f) => f.b.post('/api/feeds/refresh', { id: f.feed }), expect: refused([2000]) }],
   'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
+  // AI: never a summary of an entry B cannot read; the provider settings are B's own
+  'GET /api/ai/summary': [{ run: (f) => f.b.get(`/api/ai/summary?id=${f.inboxEntry}`), expect: refused(), forbid: () => ['inbox body'] }],
+  'GET /api/ai/status': [{ run: (f) => f.b.get('/api/ai/status'), expect: answered }],
+  'PUT /api/ai/provider': [{ run: (f) => f.b.put('/api/ai/provider', { baseUrl: 'http://127.0.0.1:9/v1', model: 'b-model' }), expect: answered }],
+  'DELETE /api/ai/provider': [{ run: (f) => f.b.delete('/api/ai/provider'), expect: answered }],
   // wallets: each user sees and moves only their own POWER; the ranking shows public profiles only
   'GET /api/wallets': [{ run: (f) => f.b.get('/api/wallets'), expect: answered, forbid: (f) => [f.aId, f.aEmail] }],
   'POST /api/wallets': [{ run: (f) => f.b.post('/api/wallets'), expect: answered, forbid: (f) => [f.aId] }],
@@ -196,6 +201,7 @@ async function snapshotOfA(f: Fixture) {
     inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
+    ai: await get('/api/ai/status'),
     actions: await get('/api/actions'),
   }
 }

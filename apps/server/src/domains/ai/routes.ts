@@ -1,0 +1,89 @@
+/** /api/ai (SPEC §7 ai group, issue 10): summaries, translation, the daily digest, chat, and the AI settings' provider. */
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter, ok, requireUser } from '../../lib/router.ts'
+import { envelope, errors, idSchema, jsonBody, jsonResponse } from '../../lib/apiSchemas.ts'
+import type { AiService } from './service.ts'
+
+/** A BCP 47 language tag (en, zh-CN, ja …). */
+export const languageSchema = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'not a language tag')
+
+const SummarySchema = z
+  .object({
+    summary: z.string().nullable().openapi({ description: 'null when the source text is shorter than 100 characters (SPEC §9)' }),
+    engine: z.enum(['extractive', 'model']).nullable().openapi({ description: 'What made it: the built-in extractive summarizer or a model' }),
+    model: z.string().nullable(),
+  })
+  .openapi('AiSummary')
+
+const StatusSchema = z
+  .object({
+    provider: z.enum(['own', 'instance', 'none']),
+    model: z.string().nullable(),
+    own: z.object({ baseUrl: z.string(), model: z.string(), apiKey: z.string().nullable().openapi({ description: 'Masked: only the last four characters' }) }).nullable(),
+    features: z.object({
+      summary: z.enum(['model', 'extractive']),
+      digest: z.enum(['model', 'extractive']),
+      translation: z.boolean(),
+      chat: z.boolean(),
+      tts: z.enum(['provider', 'browser']),
+    }),
+    usage: z.object({ used: z.number(), budget: z.number().nullable().openapi({ description: 'null: unlimited' }) }),
+  })
+  .openapi('AiStatus')
+
+const summaryRoute = createRoute({
+  method: 'get',
+  path: '/summary',
+  tags: ['ai'],
+  summary: "An entry's summary (a model's, or the built-in extractive one when no provider is configured)",
+  request: {
+    query: z.strictObject({
+      id: idSchema,
+      language: languageSchema.default('en'),
+      target: z.enum(['content', 'readabilityContent']).default('content'),
+    }),
+  },
+  responses: { 200: jsonResponse(envelope(SummarySchema), 'The summary'), ...errors(1005, 3000, 15000) },
+})
+
+const statusRoute = createRoute({
+  method: 'get',
+  path: '/status',
+  tags: ['ai'],
+  summary: 'Which provider answers the user, what works with it, and the usage today',
+  responses: { 200: jsonResponse(envelope(StatusSchema), 'AI status'), ...errors() },
+})
+
+const setProviderRoute = createRoute({
+  method: 'put',
+  path: '/provider',
+  tags: ['ai'],
+  summary: "Set the user's own OpenAI-compatible endpoint (the key is kept encrypted; omit apiKey to keep the stored one)",
+  request: jsonBody(z.strictObject({ baseUrl: z.string().min(1).max(2000), model: z.string().min(1).max(200), apiKey: z.string().max(2000).nullable().optional() })),
+  responses: { 200: jsonResponse(envelope(StatusSchema), 'AI status'), ...errors() },
+})
+
+const removeProviderRoute = createRoute({
+  method: 'delete',
+  path: '/provider',
+  tags: ['ai'],
+  summary: "Forget the user's own endpoint (back to the instance's provider, if any)",
+  responses: { 200: jsonResponse(envelope(StatusSchema), 'AI status'), ...errors() },
+})
+
+export function aiRoutes({ ai }: { ai: AiService }) {
+  const router = createRouter()
+
+  router.openapi(summaryRoute, async (c) => {
+    const user = requireUser(c)
+    return c.json(ok(await ai.summary(user, c.req.valid('query'))), 200)
+  })
+
+  router.openapi(statusRoute, async (c) => c.json(ok(await ai.status(requireUser(c))), 200))
+
+  router.openapi(setProviderRoute, async (c) => c.json(ok(await ai.setProvider(requireUser(c), c.req.valid('json'))), 200))
+
+  router.openapi(removeProviderRoute, async (c) => c.json(ok(await ai.removeProvider(requireUser(c))), 200))
+
+  return router
+}

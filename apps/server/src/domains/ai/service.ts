@@ -1,0 +1,40 @@
+/**
+ * The AI domain's service (issue 10, docs/ai.md): which model answers a user, the limits, and
+ * the features built on them. Each feature lives in its own file; this wires them once.
+ */
+import type { Env } from '../../env.ts'
+import type { Logger } from '../../lib/logger.ts'
+import type { EntriesService } from '../entries/service.ts'
+import type { SettingsService } from '../settings/service.ts'
+import { createAiLimits } from './limits.ts'
+import { createProviderSettings } from './providerSettings.ts'
+import { createProviderResolver } from './providers/resolveProvider.ts'
+import { createSecretBox } from './providers/secretBox.ts'
+import type { AiRepo } from './repo.ts'
+import { createSummaries } from './summaries.ts'
+
+export function createAiService(deps: {
+  repo: AiRepo
+  entries: Pick<EntriesService, 'visibleEntry'>
+  settings: Pick<SettingsService, 'get'>
+  env: Env
+  logger: Logger
+  secret: string
+}) {
+  const { repo, entries, settings, env, logger } = deps
+  const secretBox = createSecretBox(deps.secret)
+  const resolver = createProviderResolver({ env, repo, secretBox })
+  const limits = createAiLimits({ env, repo })
+  const personalize = async (userId: string) => (await settings.get(userId)).settings.ai.personalizePrompt ?? ''
+  const summaries = createSummaries({ repo, entries, resolver, limits, env, logger, personalize })
+  const providers = createProviderSettings({ repo, resolver, limits, secretBox, env })
+
+  return {
+    summary: summaries.summary,
+    status: providers.status,
+    setProvider: providers.set.bind(providers),
+    removeProvider: providers.remove.bind(providers),
+  }
+}
+
+export type AiService = ReturnType<typeof createAiService>
