@@ -80,7 +80,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
   const port = server ? (server.address() as AddressInfo).port : 0
   const url = server ? `http://localhost:${port}` : ''
   // Background roles (scheduler, worker) per SERVICES; stopped before the database closes.
-  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds })
+  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds, search: deps.search })
   return {
     url,
     port,

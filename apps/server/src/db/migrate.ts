@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_feed_engine.ts'
 import * as m0004 from './migrations/0004_reading.ts'
 import * as m0005 from './migrations/0005_idempotency.ts'
 import * as m0006 from './migrations/0006_unread_floor.ts'
+import * as m0007 from './migrations/0007_search.ts'
 import * as m0008 from './migrations/0008_ledger.ts'
 import * as m0010 from './migrations/0010_actions.ts'
 import * as m0011 from './migrations/0011_ai.ts'
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0004_reading': m0004,
   '0005_idempotency': m0005,
   '0006_unread_floor': m0006,
+  '0007_search': m0007,
   '0008_ledger': m0008,
   '0010_actions': m0010,
   '0011_ai': m0011,

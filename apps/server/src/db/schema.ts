@@ -201,6 +201,22 @@ export interface InstanceKvTable {
   value: string
 }
 
+/** PostgreSQL only: an entry's search document (SQLite keeps it in the FTS5 table entry_fts). */
+export interface EntrySearchTable {
+  entryId: string
+  /** tsvector */
+  document: string
+}
+
+/** How far the background indexing of entries stored before search existed has come. */
+export interface SearchBackfillTable {
+  name: string
+  /** The last entry id indexed (ids walked in text order). */
+  cursor: string
+  indexed: Generated<number>
+  finishedAt: string | null
+}
+
 /** A user's action rules (0010): the rules array as JSON; `active` counts the enabled ones. */
 export interface ActionRulesTable {
   userId: string
@@ -381,6 +397,8 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  entry_search: EntrySearchTable
+  search_backfill: SearchBackfillTable
   action_rules: ActionRulesTable
   entry_actions: EntryActionsTable
   ledger_accounts: LedgerAccountsTable

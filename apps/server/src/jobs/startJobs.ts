@@ -7,6 +7,7 @@
 import type { Env } from '../env.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { FeedService } from '../domains/feeds/service.ts'
+import type { SearchService } from '../domains/search/service.ts'
 import { createInProcessQueue } from './inProcessQueue.ts'
 import { createBullmqQueue } from './bullmqQueue.ts'
 import { createScheduler, type Scheduler } from './scheduler.ts'
@@ -24,11 +25,13 @@ export type StartJobsOptions = {
   env: Env
   logger: Logger
   feeds: FeedService
+  /** The scheduler role also indexes, in the background, entries stored before search existed. */
+  search?: Pick<SearchService, 'startBackfill'>
   /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
   bullmq?: { prefix?: string; name?: string }
 }
 
-export function startJobs({ env, logger, feeds, bullmq }: StartJobsOptions): Jobs {
+export function startJobs({ env, logger, feeds, search, bullmq }: StartJobsOptions): Jobs {
   const roles = new Set(env.SERVICES)
   const wantsScheduler = roles.has('scheduler')
   let wantsWorker = roles.has('worker')
@@ -47,12 +50,14 @@ export function startJobs({ env, logger, feeds, bullmq }: StartJobsOptions): Job
       ? createScheduler({ feeds, queue, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000, batchSize: env.SCHEDULER_BATCH_SIZE })
       : null
   scheduler?.start()
+  const backfill = wantsScheduler && search ? search.startBackfill() : null
   if (queue) logger.info({ queue: queue.kind, scheduler: Boolean(scheduler), worker: wantsWorker }, 'feed jobs started')
   return {
     queue,
     scheduler,
     async close() {
       await scheduler?.stop()
+      await backfill?.stop()
       feeds.close()
       await queue?.close()
     },

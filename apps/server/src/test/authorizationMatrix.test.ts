@@ -104,6 +104,13 @@ const MATRIX: Record<string, Attempt[]> = {
     { run: (f) => f.b.post('/api/reads/all', { feedId: f.feed }), expect: answered },
   ],
   'GET /api/reads/total-count': [{ run: (f) => f.b.get('/api/reads/total-count'), expect: answered }],
+  // search
+  'GET /api/search/entries': [
+    { run: (f) => f.b.get(`/api/search/entries?q=${encodeURIComponent(MARK.inboxEntry)}`), expect: answered, forbid: (f) => [f.inboxEntry] },
+    { run: (f) => f.b.get('/api/search/entries?q=entry&limit=50'), expect: answered, forbid: (f) => [f.readByA, f.starredByA, f.inboxEntry] },
+    { run: (f) => f.b.get(`/api/search/entries?q=entry&feedId=${f.feed}`), expect: answered, forbid: (f) => [f.readByA, f.starredByA] },
+  ],
+  'GET /api/search/subscriptions': [{ run: (f) => f.b.get(`/api/search/subscriptions?q=${encodeURIComponent(MARK.title)}`), expect: answered, forbid: (f) => [f.feed] }],
   // collections
   'GET /api/collections': [{ run: (f) => f.b.get('/api/collections'), expect: answered, forbid: (f) => [f.starredByA] }],
   'POST /api/collections': [{ run: (f) => f.b.post('/api/collections', { entryId: f.inboxEntry }), expect: refused() }],
@@ -149,6 +156,7 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
   // AI: never a summary of an entry B cannot read; the provider settings are B's own
   'GET /api/ai/summary': [{ run: (f) => f.b.get(`/api/ai/summary?id=${f.inboxEntry}`), expect: refused(), forbid: () => ['inbox body'] }],
+  'GET /api/ai/translation': [{ run: (f) => f.b.get(`/api/ai/translation?id=${f.inboxEntry}&language=ja`), expect: refused() }],
   'GET /api/ai/status': [{ run: (f) => f.b.get('/api/ai/status'), expect: answered }],
   'PUT /api/ai/provider': [{ run: (f) => f.b.put('/api/ai/provider', { baseUrl: 'http://127.0.0.1:9/v1', model: 'b-model' }), expect: answered }],
   'DELETE /api/ai/provider': [{ run: (f) => f.b.delete('/api/ai/provider'), expect: answered }],

@@ -855,6 +855,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/translation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entry's fields in another language (only fields that exist, are not yet translated, and are not already in that language) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Comma-separated: title, description, content, readabilityContent */
+                    fields?: string;
+                    id: string;
+                    language: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The translated fields */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["AiTranslation"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3000: Entry not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 15000: AI token limit exceeded, try later */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 15000,
+                         *       "message": "AI token limit exceeded, try later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 5: Missing configuration; 1005: Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 5,
+                         *       "message": "Missing configuration"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -7103,6 +7223,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Entries the user can see (feeds, lists, own inboxes, stars) containing every word of q, by relevance with a recency boost, highlighted */
+        get: {
+            parameters: {
+                query: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    feedId?: string;
+                    limit?: number;
+                    /** @description Words (operators and quotes are plain separators); at most 500 characters */
+                    q: string;
+                    view?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of matching entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["EntrySearchResult"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's subscriptions whose title, URL, site or category contains every word of q */
+        get: {
+            parameters: {
+                query: {
+                    limit?: number;
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching subscriptions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["SubscriptionSearchHit"][];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -9695,6 +9996,13 @@ export interface components {
             /** @description null when the source text is shorter than 100 characters (SPEC §9) */
             summary: string | null;
         };
+        /** @description Translated fields; content as one <p data-para="i"> per translated paragraph i (splitParagraphs in @brook/shared) */
+        AiTranslation: {
+            content?: string;
+            description?: string;
+            readabilityContent?: string;
+            title?: string;
+        };
         Collection: {
             createdAt: string;
             entryId: string;
@@ -9750,6 +10058,27 @@ export interface components {
             readabilityUpdatedAt?: string | null;
             title: string | null;
             url: string | null;
+        };
+        EntrySearchHit: {
+            author: string | null;
+            feedId: string | null;
+            id: string;
+            inboxId: string | null;
+            publishedAt: string;
+            /** @description Relevance times the recency boost; higher is better, comparable within one answer */
+            score: number;
+            /** @description Plain text around the first match of the body */
+            snippet: {
+                highlights: components["schemas"]["SearchHighlight"][];
+                text: string;
+            };
+            title: string | null;
+            titleHighlights: components["schemas"]["SearchHighlight"][];
+            url: string | null;
+        };
+        EntrySearchResult: {
+            entries: components["schemas"]["EntrySearchHit"][];
+            nextCursor: string | null;
         };
         EntrySettings: {
             newEntryNotification?: boolean;
@@ -9876,6 +10205,11 @@ export interface components {
             } | null;
             website: string | null;
         };
+        /** @description A matched span: [start, end) in UTF-16 code units */
+        SearchHighlight: {
+            end: number;
+            start: number;
+        };
         Subscription: {
             category: string | null;
             createdAt: string;
@@ -9893,6 +10227,22 @@ export interface components {
             /** @enum {string} */
             type: "feed" | "list" | "inbox";
             userId: string;
+            view: number;
+        };
+        SubscriptionSearchHit: {
+            category: string | null;
+            feedId: string | null;
+            /** @description feed/{id}, list/{id} or inbox/{id} */
+            id: string;
+            image: string | null;
+            inboxId: string | null;
+            listId: string | null;
+            siteUrl: string | null;
+            title: string;
+            titleHighlights: components["schemas"]["SearchHighlight"][];
+            /** @enum {string} */
+            type: "feed" | "list" | "inbox";
+            url: string | null;
             view: number;
         };
         TimelineItem: {

@@ -9,6 +9,7 @@ import type { Dialect } from '../../db/openDatabase.ts'
 import { inTransaction, type Db } from '../../db/transactions.ts'
 import { chunks } from '../../db/chunks.ts'
 import { countNewInboxEntry, isUnread, uncountDeletedEntry } from '../unread/repo.ts'
+import { indexEntries } from '../search/repo.ts'
 
 export type EntryRow = Selectable<EntriesTable>
 export type FeedRow = Selectable<FeedsTable>
@@ -463,6 +464,7 @@ export function entriesRepo(db: Db, dialect: Dialect, options: EntriesRepoOption
           return { id: existing.id, created: false }
         }
         await countNewInboxEntry(trx, row.inboxId, row.publishedAt)
+        await indexEntries(trx, [{ id: inserted.id, title: row.title ?? null, description: row.description ?? null, content: row.content ?? null, author: row.author ?? null }], { replace: false })
         if (readBy) {
           await trx.insertInto('entry_reads').values({ userId: readBy, entryId: inserted.id, readAt }).execute()
           await trx.updateTable('unread_counts').set((eb) => ({ count: eb('count', '-', 1) })).where('userId', '=', readBy).where('sourceId', '=', row.inboxId).execute()
@@ -491,6 +493,11 @@ export type EntryContent = Omit<NewEntryRow, 'id' | 'feedId' | 'inboxId' | 'guid
 /** What storage already holds for a guid of a feed. */
 export type StoredEntryKey = { id: string; guid: string; contentHash: string | null; publishedAt: string }
 
+/** The columns of an entry the search index reads. */
+function indexable(row: Pick<NewEntryRow, 'id' | 'title' | 'description' | 'content' | 'author'>) {
+  return { id: row.id, title: row.title ?? null, description: row.description ?? null, content: row.content ?? null, author: row.author ?? null }
+}
+
 /** Rows per multi-row INSERT (SQLite binds at most 32 766 parameters; an entry has ~22 columns). */
 const INSERT_CHUNK = 200
 
@@ -513,16 +520,22 @@ export function feedEntriesRepo(db: Db) {
       return rows
     },
 
-    /** Inserts new entries (a guid stored meanwhile is skipped); returns how many were inserted. */
+    /** Inserts new entries (a guid stored meanwhile is skipped) and indexes them for search; returns how many were inserted. */
     async insertEntries(rows: NewEntryRow[]): Promise<number> {
       let inserted = 0
       for (const part of chunks(rows, INSERT_CHUNK)) {
-        const result = await db
-          .insertInto('entries')
-          .values(part)
-          .onConflict((oc) => oc.columns(['feedId', 'guid']).doNothing())
-          .executeTakeFirst()
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0)
+        const ids = new Set(
+          (
+            await db
+              .insertInto('entries')
+              .values(part)
+              .onConflict((oc) => oc.columns(['feedId', 'guid']).doNothing())
+              .returning('id')
+              .execute()
+          ).map((r) => r.id),
+        )
+        inserted += ids.size
+        await indexEntries(db, part.filter((r) => ids.has(r.id)).map(indexable), { replace: false })
       }
       return inserted
     },
@@ -536,9 +549,10 @@ export function feedEntriesRepo(db: Db) {
       return rows.filter((r) => stored.has(r.id as string))
     },
 
-    /** Rewrites a changed entry in place: same id, so read state and stars survive. */
+    /** Rewrites a changed entry in place (same id, so read state and stars survive) and its search document. */
     async updateEntry(id: string, content: EntryContent): Promise<void> {
       await db.updateTable('entries').set(content).where('id', '=', id).execute()
+      await indexEntries(db, [indexable({ id, ...content })])
     },
 
   }
