@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppDeps } from './deps.ts'
-import { CLIENT_IP_HEADER } from './auth/createAuth.ts'
+import { CLIENT_IP_HEADER, INVITATION_HEADER } from './auth/createAuth.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
 import { FETCHING_ROUTES } from './lib/rateLimit.ts'
@@ -31,6 +31,13 @@ import { settingsRoutes } from './domains/settings/routes.ts'
 import { actionsRoutes } from './domains/actions/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
+import { plansRoutes } from './domains/plans/routes.ts'
+import { invitationsRoutes } from './domains/invitations/routes.ts'
+import { adminRoutes } from './domains/admin/routes.ts'
+import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
+import { greaderRoutes } from './domains/greader/routes.ts'
+import { feverRoutes } from './domains/fever/routes.ts'
+import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
@@ -86,6 +93,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('client', client)
     c.set('user', null)
     c.set('sessionId', null)
+    c.set('sessionChanged', null)
     const log = logger.child({ requestId, platform: client.platform, clientId: client.clientId, appSessionId: client.sessionId })
     c.set('log', log)
     const start = performance.now()
@@ -111,8 +119,22 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return UPLOAD_PATHS.some((p) => c.req.path.startsWith(p)) ? uploadCap(c, next) : smallCap(c, next)
   })
 
+  // Third-party client APIs (docs/api-access.md): their own sign-in (API tokens) and answer
+  // formats, so before the session middleware and outside the contract document.
+  app.route('/api/greader', greaderRoutes({ greader: deps.greader }))
+  app.route('/api/fever', feverRoutes({ fever: deps.fever }))
+
   // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
   const sessions = createSessionCache()
+  app.use('/api/*', async (c, next) => {
+    c.set('sessionChanged', (userId: string) => sessions.forgetUser(userId))
+    await next()
+  })
+  // Sign-up follows the registration mode (invitation-only: 400/1003 without a valid code; closed: 1004).
+  app.post('/api/auth/sign-up/email', async (c, next) => {
+    await deps.invitations.admitSignUp({ code: c.req.header(INVITATION_HEADER) ?? null, firstUser: (await deps.plans.userCount()) === 0 })
+    await next()
+  })
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     // Any auth call may end or change the session: its user's cached sessions are dropped.
     const credential = credentialOf(c.req.raw.headers)
@@ -127,6 +149,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Session (cookie or Bearer) for every other API route.
   // Resolved sessions are cached per credential for a few seconds (lib/sessionCache.ts).
   app.use('/api/*', async (c, next) => {
+    // An API token as Bearer (docs/api-access.md): looked up by its sha256, never by better-auth.
+    const authorization = c.req.header('authorization')
+    if (authorization?.startsWith(`Bearer ${TOKEN_PREFIX}`)) {
+      const owner = await deps.apiTokens.verify(authorization.slice(7).trim())
+      if (owner) {
+        c.set('user', owner.user)
+        deps.apiTokens.touch(owner, c.req.header('user-agent') ?? null)
+      }
+      return next()
+    }
     const credential = credentialOf(c.req.raw.headers)
     let session = credential ? sessions.get(credential) : null
     if (credential && session === undefined) {
@@ -177,11 +209,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/reads', readsRoutes({ reads: deps.reads }))
   app.route('/api/collections', collectionsRoutes({ collections: deps.collections }))
   app.route('/api/lists', listsRoutes({ lists: deps.lists }))
-  app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries }))
+  app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
+  app.route('/api/plans', plansRoutes({ plans: deps.plans }))
+  app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
+  app.route('/api/admin', adminRoutes({ admin: deps.admin }))
+  app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))

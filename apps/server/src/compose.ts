@@ -32,6 +32,19 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import type { InstanceRepo } from './domains/instance/repo.ts'
+import { plansRepo } from './domains/plans/repo.ts'
+import { createPlansService } from './domains/plans/service.ts'
+import { invitationsRepo } from './domains/invitations/repo.ts'
+import { createInvitationsService } from './domains/invitations/service.ts'
+import { adminRepo } from './domains/admin/repo.ts'
+import { createAdminService } from './domains/admin/service.ts'
+import { apiTokensRepo } from './domains/apiTokens/repo.ts'
+import { createApiTokensService } from './domains/apiTokens/service.ts'
+import { greaderRepo } from './domains/greader/repo.ts'
+import { createGreaderService } from './domains/greader/service.ts'
+import { feverRepo } from './domains/fever/repo.ts'
+import { createFeverService } from './domains/fever/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
 import { aiRepo } from './domains/ai/repo.ts'
@@ -44,12 +57,15 @@ import { createRateLimits } from './lib/rateLimit.ts'
 import { actionsRepo } from './domains/actions/repo.ts'
 import { createActionsService } from './domains/actions/service.ts'
 import { createWebhookSender } from './domains/actions/webhooks.ts'
+import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.ts'
+import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
+import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
 
 /** What the services are built from. */
-export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string }
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
 
 /** Builds every domain's repo and service, each once. */
-export function composeServices({ env, database, logger, secret }: ServiceInputs) {
+export function composeServices({ env, database, logger, secret, instance }: ServiceInputs) {
   const { db, dialect } = database
 
   // Repos: SQL only, one per noun.
@@ -65,6 +81,13 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
+    instance,
+    plans: plansRepo(db),
+    invitations: invitationsRepo(db),
+    admin: adminRepo(db),
+    apiTokens: apiTokensRepo(db),
+    greader: greaderRepo(db),
+    fever: feverRepo(db),
     search: searchRepo(db, dialect),
     ai: aiRepo(db),
     actions: actionsRepo(db),
@@ -76,17 +99,32 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
   const webhooks = createWebhookSender({ allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const sendWebhooks = webhooks.send
   const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks })
-  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds })
+  const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
+  const invitations = createInvitationsService({ repo: repos.invitations, plans })
+  const admin = createAdminService({ repo: repos.admin, plans })
+  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
   const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
   const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions })
   const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
   const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks })
+  const attachments = createAttachmentStore(env.DATA_DIR)
+  const email = createEmailIntake({
+    domain: inboxDomain(env),
+    limits: { ...DEFAULT_EMAIL_LIMITS, maxAttachmentBytes: env.INBOX_ATTACHMENT_MAX_BYTES },
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : '',
+    store: attachments,
+    findInbox: inboxes.find,
+    receive: entries.receive,
+  })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
+  const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
+  const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
   const search = createSearchService({ repo: repos.search, logger })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
@@ -95,7 +133,13 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, ai, search, health, rateLimits, actions, webhooks }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email }
+}
+
+/** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */
+export function inboxDomain(env: Env): string {
+  if (env.INBOX_DOMAIN) return env.INBOX_DOMAIN.toLowerCase()
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname.toLowerCase() : 'localhost'
 }
 
 /** Every domain service, by name. */

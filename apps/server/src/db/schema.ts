@@ -20,6 +20,8 @@ export interface UserTable {
   bio: string | null
   website: string | null
   socialLinks: string | null
+  /** Set by an admin: no new sessions (0012). */
+  disabledAt?: string | null
 }
 
 export interface SessionTable {
@@ -201,6 +203,45 @@ export interface InstanceKvTable {
   value: string
 }
 
+/** Invitation codes (0012). */
+export interface InvitationsTable {
+  code: string
+  ownerId: string
+  createdAt: string
+  usedAt: string | null
+  usedById: string | null
+  usedByEmail: string | null
+}
+
+/** Admin feature flags (0012): on/off and a percentage rollout; overrides per user. */
+export interface FeatureFlagsTable {
+  name: string
+  enabled: number
+  percentage: number
+  updatedAt: string
+}
+
+export interface FeatureFlagOverridesTable {
+  name: string
+  userId: string
+  enabled: number
+  createdAt: string
+}
+
+/** Achievements per user (0012). */
+export interface UserAchievementsTable {
+  userId: string
+  achievementId: string
+  progress: number
+  /** incomplete | completed | audit | received */
+  state: string
+  completedAt: string | null
+  auditPayload: string | null
+  receivedAt: string | null
+  rewardTxId: string | null
+  updatedAt: string
+}
+
 /** PostgreSQL only: an entry's search document (SQLite keeps it in the FTS5 table entry_fts). */
 export interface EntrySearchTable {
   entryId: string
@@ -379,6 +420,53 @@ export interface AiDigestsTable {
   createdAt: string
 }
 
+/** API tokens (0009): stored as hashes; the token itself is shown once. */
+export interface ApiTokensTable {
+  id: string
+  userId: string
+  name: string
+  /** sha256 hex of the token */
+  tokenHash: string
+  /** md5 hex of `email:token`, the Fever api_key */
+  feverKey: string
+  createdAt: string
+  lastUsedAt: string | null
+  lastUsedClient: string | null
+}
+
+/** Web Push subscriptions of a user's browsers (0009). */
+export interface PushSubscriptionsTable {
+  id: string
+  userId: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  userAgent: string | null
+  createdAt: string
+}
+
+/** Feeds whose new entries notify the user (0009). */
+export interface FeedNotificationsTable {
+  userId: string
+  feedId: string
+  createdAt: string
+}
+
+/** WebSub subscriptions, one per feed with a hub (0009). */
+export interface WebsubSubscriptionsTable {
+  feedId: string
+  hub: string
+  topic: string
+  callbackToken: string
+  secret: string
+  state: string
+  leaseUntil: string | null
+  verifiedAt: string | null
+  lastPushAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -397,6 +485,14 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  invitations: InvitationsTable
+  feature_flags: FeatureFlagsTable
+  feature_flag_overrides: FeatureFlagOverridesTable
+  user_achievements: UserAchievementsTable
+  api_tokens: ApiTokensTable
+  push_subscriptions: PushSubscriptionsTable
+  feed_notifications: FeedNotificationsTable
+  websub_subscriptions: WebsubSubscriptionsTable
   entry_search: EntrySearchTable
   search_backfill: SearchBackfillTable
   action_rules: ActionRulesTable

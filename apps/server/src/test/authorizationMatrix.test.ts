@@ -26,6 +26,8 @@ type Fixture = {
   inboxEntry: string // an entry of A's inbox
   inboxSecret: string
   bInboxSecret: string
+  aCode: string // an invitation code A (the instance's admin) created
+  aTokenId: string // A's API token
 }
 
 /** What B's answer must look like. */
@@ -42,7 +44,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token' }
 
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {
@@ -134,9 +136,17 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/inboxes/webhook': [
     { run: (f) => f.b.request('POST', '/api/inboxes/webhook', { guid: 'forged', title: 'forged' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': f.bInboxSecret }), expect: refused() },
   ],
+  'POST /api/inboxes/email': [
+    { run: (f) => f.b.request('POST', '/api/inboxes/email', 'Subject: forged\r\nTo: a-box@in.matrix.test\r\n\r\nforged', { 'content-type': 'message/rfc822', 'x-inbox-email-secret': f.bInboxSecret }), expect: refused() },
+  ],
+  'GET /api/inboxes/attachments/{handle}/{file}': [{ run: (f) => f.b.get(`/api/inboxes/attachments/a-box/${'a'.repeat(64)}`), expect: refused() }],
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
+  // API tokens (issue 16)
+  'GET /api/tokens': [{ run: (f) => f.b.get('/api/tokens'), expect: answered, forbid: (f) => [f.aTokenId] }],
+  'POST /api/tokens': [{ run: (f) => f.b.post('/api/tokens', { name: 'B token' }), expect: answered }],
+  'DELETE /api/tokens': [{ run: (f) => f.b.delete('/api/tokens', { id: f.aTokenId }), expect: refused() }],
   // action rules: B's own only; a preview tests B's entries, never A's inbox entry
   'GET /api/actions': [{ run: (f) => f.b.get('/api/actions'), expect: answered, forbid: () => [MARK.rule] }],
   'PUT /api/actions': [{ run: (f) => f.b.put('/api/actions', { rules: [{ name: 'b-rule', condition: [], result: { star: true } }], applyToExisting: true }), expect: answered, forbid: () => [MARK.rule] }],
@@ -178,6 +188,20 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/probes/redis': [{ run: (f) => f.b.get('/api/probes/redis'), expect: answered }],
   'GET /api/probes/bullmq': [{ run: (f) => f.b.get('/api/probes/bullmq'), expect: answered }],
   'GET /api/probes/rsshub': [{ run: (f) => f.b.get('/api/probes/rsshub'), expect: answered }],
+  // plans and invitations (B's own; using A's code is what codes are for)
+  'GET /api/plans': [{ run: (f) => f.b.get('/api/plans'), expect: answered }],
+  'GET /api/plans/me': [{ run: (f) => f.b.get('/api/plans/me'), expect: answered, forbid: (f) => [f.aEmail] }],
+  'GET /api/invitations/limitation': [{ run: (f) => f.b.get('/api/invitations/limitation'), expect: answered }],
+  'GET /api/invitations': [{ run: (f) => f.b.get('/api/invitations'), expect: answered, forbid: (f) => [f.aCode] }],
+  'POST /api/invitations/new': [{ run: (f) => f.b.post('/api/invitations/new'), expect: answered, forbid: (f) => [f.aCode] }],
+  'POST /api/invitations/use': [{ run: (f) => f.b.post('/api/invitations/use', { code: f.aCode }), expect: answered }],
+  // admin (A is the instance's first account, so its admin; B is not)
+  'GET /api/admin/users': [{ run: (f) => f.b.get('/api/admin/users?q=alice'), expect: refused([1004]) }],
+  'PATCH /api/admin/users/{id}': [{ run: (f) => f.b.patch(`/api/admin/users/${f.aId}`, { role: 'free', disabled: true }), expect: refused([1004]) }],
+  'GET /api/admin/registration': [{ run: (f) => f.b.get('/api/admin/registration'), expect: refused([1004]) }],
+  'PUT /api/admin/registration': [{ run: (f) => f.b.put('/api/admin/registration', { mode: 'closed' }), expect: refused([1004]) }],
+  'PUT /api/admin/plans/{role}': [{ run: (f) => f.b.put('/api/admin/plans/free', { feeds: 0 }), expect: refused([1004]) }],
+  'DELETE /api/admin/plans/{role}': [{ run: (f) => f.b.delete('/api/admin/plans/free'), expect: refused([1004]) }],
 }
 
 /** A's things as A sees them, with the fields others may legitimately move (follower counts, fetch times) left out. */
@@ -205,6 +229,9 @@ async function snapshotOfA(f: Fixture) {
     inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
+    plan: await get('/api/plans/me'),
+    registration: await get('/api/admin/registration'),
+    tokens: await get('/api/tokens'),
     ai: await get('/api/ai/status'),
     actions: await get('/api/actions'),
   }
@@ -215,7 +242,7 @@ describeEachDialect('authorization matrix', (dialect) => {
   let routes: string[]
 
   beforeAll(async () => {
-    const server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web' })
+    const server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web', INBOX_EMAIL_SECRET: 'matrix-email-secret-0123', INBOX_DOMAIN: 'in.matrix.test' })
     const a = await signedUpClient(server, 'alice-matrix@example.com')
     const b = await signedUpClient(server, 'bob-matrix@example.com')
     const aId = (await a.get('/api/auth/get-session')).body.user.id
@@ -236,9 +263,11 @@ describeEachDialect('authorization matrix', (dialect) => {
     const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
+    const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret }
+    const aCode = (await a.post('/api/invitations/new')).body.data
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aCode }
     const doc = (await a.get('/api/openapi.json')).body
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
   }, 60_000)
