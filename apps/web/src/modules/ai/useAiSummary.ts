@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
+import { isApiError } from '../../api/ApiError.ts'
 import { toastError } from '../../api/toastError.ts'
 import { cachedSummary, storeSummary } from './summaryCache.ts'
 
@@ -24,7 +25,8 @@ export function useAiSummary(entryId: string, language: string, target: SummaryT
         if (data.summary) await storeSummary(entryId, language, target, data.summary)
         return data
       } catch (error) {
-        toastError(error)
+        // The server's refusals toast (SPEC §8: 15000, 1005 with the reason, 5); no network is the offline banner's business.
+        if (isApiError(error) && typeof error.code === 'number') toastError(error)
         throw error
       }
     },

@@ -1,6 +1,7 @@
 /** An entry's translated fields in the action language: the local table first, then the server. */
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
+import { isApiError } from '../../api/ApiError.ts'
 import { toastError } from '../../api/toastError.ts'
 import { cachedTranslation, storeTranslation, type TranslatedFields } from './translationCache.ts'
 
@@ -16,7 +17,8 @@ export function useEntryTranslation(entryId: string, language: string, fields: (
         await storeTranslation(entryId, language, data)
         return { ...local, ...data }
       } catch (error) {
-        toastError(error)
+        // The server's refusals toast (SPEC §8: 15000, 1005 with the reason, 5); no network is the offline banner's business.
+        if (isApiError(error) && typeof error.code === 'number') toastError(error)
         throw error
       }
     },
