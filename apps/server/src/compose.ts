@@ -129,7 +129,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
   const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
   const search = createSearchService({ repo: repos.search, logger })
-  const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
+  const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
