@@ -46,7 +46,7 @@ export function achievementsRepo(db: Db) {
 
     /** Inserts or replaces one user's row of one achievement. */
     async save(row: AchievementRow): Promise<void> {
-      const { userId, achievementId, ...rest } = row
+      const { userId: _userId, achievementId: _achievementId, ...rest } = row
       await db
         .insertInto('user_achievements')
         .values(row)
