@@ -31,6 +31,9 @@ import { settingsRoutes } from './domains/settings/routes.ts'
 import { actionsRoutes } from './domains/actions/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
+import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
+import { greaderRoutes } from './domains/greader/routes.ts'
+import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
@@ -111,6 +114,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     return UPLOAD_PATHS.some((p) => c.req.path.startsWith(p)) ? uploadCap(c, next) : smallCap(c, next)
   })
 
+  // Third-party client APIs (docs/api-access.md): their own sign-in (API tokens) and answer
+  // formats, so before the session middleware and outside the contract document.
+  app.route('/api/greader', greaderRoutes({ greader: deps.greader }))
+
   // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
   const sessions = createSessionCache()
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
@@ -127,6 +134,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Session (cookie or Bearer) for every other API route.
   // Resolved sessions are cached per credential for a few seconds (lib/sessionCache.ts).
   app.use('/api/*', async (c, next) => {
+    // An API token as Bearer (docs/api-access.md): looked up by its sha256, never by better-auth.
+    const authorization = c.req.header('authorization')
+    if (authorization?.startsWith(`Bearer ${TOKEN_PREFIX}`)) {
+      const owner = await deps.apiTokens.verify(authorization.slice(7).trim())
+      if (owner) {
+        c.set('user', owner.user)
+        deps.apiTokens.touch(owner, c.req.header('user-agent') ?? null)
+      }
+      return next()
+    }
     const credential = credentialOf(c.req.raw.headers)
     let session = credential ? sessions.get(credential) : null
     if (credential && session === undefined) {
@@ -182,6 +199,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
+  app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))

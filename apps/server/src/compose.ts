@@ -32,6 +32,10 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import { apiTokensRepo } from './domains/apiTokens/repo.ts'
+import { createApiTokensService } from './domains/apiTokens/service.ts'
+import { greaderRepo } from './domains/greader/repo.ts'
+import { createGreaderService } from './domains/greader/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
 import { aiRepo } from './domains/ai/repo.ts'
@@ -65,6 +69,8 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
+    apiTokens: apiTokensRepo(db),
+    greader: greaderRepo(db),
     search: searchRepo(db, dialect),
     ai: aiRepo(db),
     actions: actionsRepo(db),
@@ -87,6 +93,8 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
+  const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
+  const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
   const search = createSearchService({ repo: repos.search, logger })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
@@ -95,7 +103,7 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, ai, search, health, rateLimits, actions, webhooks }
+  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search }
 }
 
 /** Every domain service, by name. */

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_idempotency.ts'
 import * as m0006 from './migrations/0006_unread_floor.ts'
 import * as m0007 from './migrations/0007_search.ts'
 import * as m0008 from './migrations/0008_ledger.ts'
+import * as m0009 from './migrations/0009_api_access.ts'
 import * as m0010 from './migrations/0010_actions.ts'
 import * as m0011 from './migrations/0011_ai.ts'
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006_unread_floor': m0006,
   '0007_search': m0007,
   '0008_ledger': m0008,
+  '0009_api_access': m0009,
   '0010_actions': m0010,
   '0011_ai': m0011,
 }

@@ -379,6 +379,53 @@ export interface AiDigestsTable {
   createdAt: string
 }
 
+/** API tokens (0009): stored as hashes; the token itself is shown once. */
+export interface ApiTokensTable {
+  id: string
+  userId: string
+  name: string
+  /** sha256 hex of the token */
+  tokenHash: string
+  /** md5 hex of `email:token`, the Fever api_key */
+  feverKey: string
+  createdAt: string
+  lastUsedAt: string | null
+  lastUsedClient: string | null
+}
+
+/** Web Push subscriptions of a user's browsers (0009). */
+export interface PushSubscriptionsTable {
+  id: string
+  userId: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  userAgent: string | null
+  createdAt: string
+}
+
+/** Feeds whose new entries notify the user (0009). */
+export interface FeedNotificationsTable {
+  userId: string
+  feedId: string
+  createdAt: string
+}
+
+/** WebSub subscriptions, one per feed with a hub (0009). */
+export interface WebsubSubscriptionsTable {
+  feedId: string
+  hub: string
+  topic: string
+  callbackToken: string
+  secret: string
+  state: string
+  leaseUntil: string | null
+  verifiedAt: string | null
+  lastPushAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -397,6 +444,10 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  api_tokens: ApiTokensTable
+  push_subscriptions: PushSubscriptionsTable
+  feed_notifications: FeedNotificationsTable
+  websub_subscriptions: WebsubSubscriptionsTable
   entry_search: EntrySearchTable
   search_backfill: SearchBackfillTable
   action_rules: ActionRulesTable

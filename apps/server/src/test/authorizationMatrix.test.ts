@@ -26,6 +26,7 @@ type Fixture = {
   inboxEntry: string // an entry of A's inbox
   inboxSecret: string
   bInboxSecret: string
+  aTokenId: string // A's API token
 }
 
 /** What B's answer must look like. */
@@ -42,7 +43,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token' }
 
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {
@@ -137,6 +138,10 @@ const MATRIX: Record<string, Attempt[]> = {
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
+  // API tokens (issue 16)
+  'GET /api/tokens': [{ run: (f) => f.b.get('/api/tokens'), expect: answered, forbid: (f) => [f.aTokenId] }],
+  'POST /api/tokens': [{ run: (f) => f.b.post('/api/tokens', { name: 'B token' }), expect: answered }],
+  'DELETE /api/tokens': [{ run: (f) => f.b.delete('/api/tokens', { id: f.aTokenId }), expect: refused() }],
   // action rules: B's own only; a preview tests B's entries, never A's inbox entry
   'GET /api/actions': [{ run: (f) => f.b.get('/api/actions'), expect: answered, forbid: () => [MARK.rule] }],
   'PUT /api/actions': [{ run: (f) => f.b.put('/api/actions', { rules: [{ name: 'b-rule', condition: [], result: { star: true } }], applyToExisting: true }), expect: answered, forbid: () => [MARK.rule] }],
@@ -152,6 +157,7 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
   // AI: never a summary of an entry B cannot read; the provider settings are B's own
   'GET /api/ai/summary': [{ run: (f) => f.b.get(`/api/ai/summary?id=${f.inboxEntry}`), expect: refused(), forbid: () => ['inbox body'] }],
+  'GET /api/ai/translation': [{ run: (f) => f.b.get(`/api/ai/translation?id=${f.inboxEntry}&language=ja`), expect: refused() }],
   'GET /api/ai/status': [{ run: (f) => f.b.get('/api/ai/status'), expect: answered }],
   'PUT /api/ai/provider': [{ run: (f) => f.b.put('/api/ai/provider', { baseUrl: 'http://127.0.0.1:9/v1', model: 'b-model' }), expect: answered }],
   'DELETE /api/ai/provider': [{ run: (f) => f.b.delete('/api/ai/provider'), expect: answered }],
@@ -204,6 +210,7 @@ async function snapshotOfA(f: Fixture) {
     inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
+    tokens: await get('/api/tokens'),
     ai: await get('/api/ai/status'),
     actions: await get('/api/actions'),
   }
@@ -235,9 +242,10 @@ describeEachDialect('authorization matrix', (dialect) => {
     const webhook = await a.request('POST', '/api/inboxes/webhook', { guid: 'a-1', title: MARK.inboxEntry, content: '<p>inbox body</p>' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': inbox.secret })
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
+    const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret }
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId }
     const doc = (await a.get('/api/openapi.json')).body
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
   }, 60_000)

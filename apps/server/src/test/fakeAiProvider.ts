@@ -172,3 +172,12 @@ export async function startFakeAiProvider(initial?: (request: ChatRequest, index
     },
   }
 }
+
+/** A model that "translates" Brook's <field> blocks by prefixing each text with `prefix`. */
+export function translatingReply(prefix: string) {
+  return (request: ChatRequest): FakeReply => {
+    const user = contentText([...request.messages].reverse().find((m) => m.role === 'user'))
+    const blocks = [...user.matchAll(/<field name="([^"]+)">([\s\S]*?)<\/field>/g)]
+    return { text: blocks.map(([, name, text]) => `<field name="${name}">${prefix}${text}</field>`).join('\n') }
+  }
+}

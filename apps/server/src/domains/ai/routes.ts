@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse } from '../../lib/apiSchemas.ts'
 import type { AiService } from './service.ts'
+import { TRANSLATION_FIELDS } from './translations.ts'
 
 /** A BCP 47 language tag (en, zh-CN, ja …). */
 export const languageSchema = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'not a language tag')
@@ -46,6 +47,30 @@ const summaryRoute = createRoute({
   responses: { 200: jsonResponse(envelope(SummarySchema), 'The summary'), ...errors(1005, 3000, 15000) },
 })
 
+const TranslationSchema = z
+  .object(Object.fromEntries(TRANSLATION_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof TRANSLATION_FIELDS)[number], z.ZodOptional<z.ZodString>>)
+  .openapi('AiTranslation', { description: 'Translated fields; content as one <p data-para="i"> per translated paragraph i (splitParagraphs in @brook/shared)' })
+
+const fieldsSchema = z
+  .string()
+  .default('title,description,content')
+  .transform((v, ctx) => {
+    const list = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))]
+    const bad = list.filter((f) => !(TRANSLATION_FIELDS as readonly string[]).includes(f))
+    if (bad.length || list.length === 0) ctx.addIssue({ code: 'custom', message: `fields are ${TRANSLATION_FIELDS.join(', ')}` })
+    return list as (typeof TRANSLATION_FIELDS)[number][]
+  })
+  .openapi({ type: 'string', description: `Comma-separated: ${TRANSLATION_FIELDS.join(', ')}` })
+
+const translationRoute = createRoute({
+  method: 'get',
+  path: '/translation',
+  tags: ['ai'],
+  summary: "An entry's fields in another language (only fields that exist, are not yet translated, and are not already in that language)",
+  request: { query: z.strictObject({ id: idSchema, language: languageSchema, fields: fieldsSchema }) },
+  responses: { 200: jsonResponse(envelope(TranslationSchema), 'The translated fields'), ...errors(5, 1005, 3000, 15000) },
+})
+
 const statusRoute = createRoute({
   method: 'get',
   path: '/status',
@@ -77,6 +102,11 @@ export function aiRoutes({ ai }: { ai: AiService }) {
   router.openapi(summaryRoute, async (c) => {
     const user = requireUser(c)
     return c.json(ok(await ai.summary(user, c.req.valid('query'))), 200)
+  })
+
+  router.openapi(translationRoute, async (c) => {
+    const user = requireUser(c)
+    return c.json(ok(await ai.translation(user, c.req.valid('query'))), 200)
   })
 
   router.openapi(statusRoute, async (c) => c.json(ok(await ai.status(requireUser(c))), 200))

@@ -12,6 +12,7 @@ import { createProviderResolver } from './providers/resolveProvider.ts'
 import { createSecretBox } from './providers/secretBox.ts'
 import type { AiRepo } from './repo.ts'
 import { createSummaries } from './summaries.ts'
+import { createTranslations } from './translations.ts'
 
 export function createAiService(deps: {
   repo: AiRepo
@@ -27,10 +28,12 @@ export function createAiService(deps: {
   const limits = createAiLimits({ env, repo })
   const personalize = async (userId: string) => (await settings.get(userId)).settings.ai.personalizePrompt ?? ''
   const summaries = createSummaries({ repo, entries, resolver, limits, env, logger, personalize })
+  const translations = createTranslations({ repo, entries, resolver, limits, env })
   const providers = createProviderSettings({ repo, resolver, limits, secretBox, env })
 
   return {
     summary: summaries.summary,
+    translation: translations.translate,
     status: providers.status,
     setProvider: providers.set.bind(providers),
     removeProvider: providers.remove.bind(providers),
