@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppDeps } from './deps.ts'
-import { CLIENT_IP_HEADER } from './auth/createAuth.ts'
+import { CLIENT_IP_HEADER, INVITATION_HEADER } from './auth/createAuth.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
 import { FETCHING_ROUTES } from './lib/rateLimit.ts'
@@ -31,6 +31,9 @@ import { settingsRoutes } from './domains/settings/routes.ts'
 import { actionsRoutes } from './domains/actions/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
+import { plansRoutes } from './domains/plans/routes.ts'
+import { invitationsRoutes } from './domains/invitations/routes.ts'
+import { adminRoutes } from './domains/admin/routes.ts'
 import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
 import { greaderRoutes } from './domains/greader/routes.ts'
 import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
@@ -89,6 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('client', client)
     c.set('user', null)
     c.set('sessionId', null)
+    c.set('sessionChanged', null)
     const log = logger.child({ requestId, platform: client.platform, clientId: client.clientId, appSessionId: client.sessionId })
     c.set('log', log)
     const start = performance.now()
@@ -120,6 +124,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
   const sessions = createSessionCache()
+  app.use('/api/*', async (c, next) => {
+    c.set('sessionChanged', (userId: string) => sessions.forgetUser(userId))
+    await next()
+  })
+  // Sign-up follows the registration mode (invitation-only: 400/1003 without a valid code; closed: 1004).
+  app.post('/api/auth/sign-up/email', async (c, next) => {
+    await deps.invitations.admitSignUp({ code: c.req.header(INVITATION_HEADER) ?? null, firstUser: (await deps.plans.userCount()) === 0 })
+    await next()
+  })
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     // Any auth call may end or change the session: its user's cached sessions are dropped.
     const credential = credentialOf(c.req.raw.headers)
@@ -199,6 +212,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
+  app.route('/api/plans', plansRoutes({ plans: deps.plans }))
+  app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
+  app.route('/api/admin', adminRoutes({ admin: deps.admin }))
   app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))

@@ -32,6 +32,13 @@ import { profilesRepo } from './domains/profiles/repo.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
+import type { InstanceRepo } from './domains/instance/repo.ts'
+import { plansRepo } from './domains/plans/repo.ts'
+import { createPlansService } from './domains/plans/service.ts'
+import { invitationsRepo } from './domains/invitations/repo.ts'
+import { createInvitationsService } from './domains/invitations/service.ts'
+import { adminRepo } from './domains/admin/repo.ts'
+import { createAdminService } from './domains/admin/service.ts'
 import { apiTokensRepo } from './domains/apiTokens/repo.ts'
 import { createApiTokensService } from './domains/apiTokens/service.ts'
 import { greaderRepo } from './domains/greader/repo.ts'
@@ -50,10 +57,10 @@ import { createActionsService } from './domains/actions/service.ts'
 import { createWebhookSender } from './domains/actions/webhooks.ts'
 
 /** What the services are built from. */
-export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string }
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
 
 /** Builds every domain's repo and service, each once. */
-export function composeServices({ env, database, logger, secret }: ServiceInputs) {
+export function composeServices({ env, database, logger, secret, instance }: ServiceInputs) {
   const { db, dialect } = database
 
   // Repos: SQL only, one per noun.
@@ -69,6 +76,10 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
     settings: settingsRepo(db),
     profiles: profilesRepo(db),
     discover: discoverRepo(db),
+    instance,
+    plans: plansRepo(db),
+    invitations: invitationsRepo(db),
+    admin: adminRepo(db),
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
     search: searchRepo(db, dialect),
@@ -82,7 +93,10 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
   const webhooks = createWebhookSender({ allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const sendWebhooks = webhooks.send
   const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks })
-  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds })
+  const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
+  const invitations = createInvitationsService({ repo: repos.invitations, plans })
+  const admin = createAdminService({ repo: repos.admin, plans })
+  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
   const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
@@ -103,7 +117,7 @@ export function composeServices({ env, database, logger, secret }: ServiceInputs
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search }
 }
 
 /** Every domain service, by name. */

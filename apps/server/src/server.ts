@@ -10,10 +10,10 @@ import { createAuth, resolveAuthSecret } from './auth/createAuth.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { createMailer } from './domains/mail/mailer.ts'
 import { mailRepo } from './domains/mail/repo.ts'
-import { instanceRepo } from './domains/instance/repo.ts'
 import { createApp, type AppOptions } from './app.ts'
 import type { AppDeps } from './deps.ts'
 import { composeServices } from './compose.ts'
+import { instanceRepo } from './domains/instance/repo.ts'
 import { startJobs } from './jobs/startJobs.ts'
 
 /**
@@ -52,11 +52,13 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   // The server checkpoints SQLite's WAL from a worker thread (db/backgroundCheckpoint.ts).
   const database = options.database ?? openDatabase(location.dialect === 'sqlite' ? { ...location, backgroundCheckpoint: true } : location)
   await migrateToLatest(database.db)
-  const instance = instanceRepo(database.db)
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
+  const instance = instanceRepo(database.db)
   const secret = await resolveAuthSecret(env, instance)
-  const auth = createAuth({ env, database, mailer, instance }, secret)
-  return { env, database, auth, logger, mailer, ...composeServices({ env, database, logger, secret }) }
+  const services = composeServices({ env, database, logger, secret, instance })
+  const accounts = { invitations: services.invitations, isDisabled: services.admin.isDisabled }
+  const auth = createAuth({ env, database, mailer, instance, accounts }, secret)
+  return { env, database, auth, logger, mailer, ...services }
 }
 
 /** Starts the roles of env.SERVICES: the HTTP server on env.PORT (0 picks a free port) for `web`, and the jobs. */
@@ -72,7 +74,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
   const port = server ? (server.address() as AddressInfo).port : 0
   const url = server ? `http://localhost:${port}` : ''
   // Background roles (scheduler, worker) per SERVICES; stopped before the database closes.
-  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds, search: deps.search })
+  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds, plans: deps.plans, search: deps.search })
   return {
     url,
     port,

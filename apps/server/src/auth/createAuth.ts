@@ -6,12 +6,17 @@
 import crypto from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { bearer, customSession, oneTimeToken, twoFactor } from 'better-auth/plugins'
+import { APIError } from 'better-auth/api'
 import { newId, type UserRole } from '@brook/shared'
 import type { Env } from '../env.ts'
 import type { OpenDatabase } from '../db/openDatabase.ts'
 import type { Mailer } from '../domains/mail/mailer.ts'
 import type { InstanceRepo } from '../domains/instance/repo.ts'
+import type { InvitationsService } from '../domains/invitations/service.ts'
 import { toIso } from '../lib/time.ts'
+
+/** Header the web app sends on sign-up with the invitation code the user entered (/invitation). */
+export const INVITATION_HEADER = 'x-invitation-code'
 
 /** Header the server sets from the socket address so rate limits key on the real client. */
 export const CLIENT_IP_HEADER = 'x-brook-client-ip'
@@ -21,6 +26,11 @@ export interface AuthDeps {
   database: OpenDatabase
   mailer: Mailer
   instance: InstanceRepo
+  /** Sign-up by invitation and disabled accounts (domains/invitations, domains/admin); without it, neither. */
+  accounts?: {
+    invitations: Pick<InvitationsService, 'admitSignUp' | 'claimForSignUp' | 'bindSignUp'>
+    isDisabled(userId: string): Promise<boolean>
+  }
 }
 
 /** The auth secret: AUTH_SECRET, else one generated once per instance and kept in the database. */
@@ -30,7 +40,7 @@ export async function resolveAuthSecret(env: Env, instance: InstanceRepo): Promi
 }
 
 export function createAuth(deps: AuthDeps, secret: string) {
-  const { env, database, mailer, instance } = deps
+  const { env, database, mailer, instance, accounts } = deps
   const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {}
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) socialProviders.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) socialProviders.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
@@ -102,10 +112,31 @@ export function createAuth(deps: AuthDeps, secret: string) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            const role: UserRole = (await instance.userCount()) === 0 ? 'admin' : env.DEFAULT_ROLE
+          before: async (user, context) => {
+            const firstUser = (await instance.userCount()) === 0
+            // The registration mode was checked before better-auth ran (app.ts); a sign-up the
+            // server did not see (social sign-in) is checked here, and the code is spent once.
+            // Calls from inside the server (the CLI's create-admin) carry no request and pass.
+            let code: string | null = null
+            if (accounts && context?.request) {
+              code = await accounts.invitations.admitSignUp({ code: context.headers?.get(INVITATION_HEADER) ?? null, firstUser }).catch((error: unknown) => {
+                throw new APIError('BAD_REQUEST', { message: error instanceof Error ? error.message : 'Invalid invitation' })
+              })
+              if (code && !(await accounts.invitations.claimForSignUp(code, user.email))) throw new APIError('BAD_REQUEST', { message: 'Invitation code already used' })
+            }
+            const role: UserRole = firstUser ? 'admin' : code ? 'pre_pro' : env.DEFAULT_ROLE
             return { data: { ...user, role } }
           },
+          after: async (user, context) => {
+            const code = context?.request ? context.headers?.get(INVITATION_HEADER) : null
+            if (accounts && code) await accounts.invitations.bindSignUp(code.trim().toUpperCase(), user.email, user.id)
+          },
+        },
+      },
+      session: {
+        create: {
+          // A disabled account gets no new session.
+          before: async (session) => !(accounts && (await accounts.isDisabled(session.userId))),
         },
       },
     },

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_ledger.ts'
 import * as m0009 from './migrations/0009_api_access.ts'
 import * as m0010 from './migrations/0010_actions.ts'
 import * as m0011 from './migrations/0011_ai.ts'
+import * as m0012 from './migrations/0012_instance_admin.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0009_api_access': m0009,
   '0010_actions': m0010,
   '0011_ai': m0011,
+  '0012_instance_admin': m0012,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

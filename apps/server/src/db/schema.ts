@@ -20,6 +20,8 @@ export interface UserTable {
   bio: string | null
   website: string | null
   socialLinks: string | null
+  /** Set by an admin: no new sessions (0012). */
+  disabledAt?: string | null
 }
 
 export interface SessionTable {
@@ -199,6 +201,45 @@ export interface IdempotencyKeysTable {
 export interface InstanceKvTable {
   key: string
   value: string
+}
+
+/** Invitation codes (0012). */
+export interface InvitationsTable {
+  code: string
+  ownerId: string
+  createdAt: string
+  usedAt: string | null
+  usedById: string | null
+  usedByEmail: string | null
+}
+
+/** Admin feature flags (0012): on/off and a percentage rollout; overrides per user. */
+export interface FeatureFlagsTable {
+  name: string
+  enabled: number
+  percentage: number
+  updatedAt: string
+}
+
+export interface FeatureFlagOverridesTable {
+  name: string
+  userId: string
+  enabled: number
+  createdAt: string
+}
+
+/** Achievements per user (0012). */
+export interface UserAchievementsTable {
+  userId: string
+  achievementId: string
+  progress: number
+  /** incomplete | completed | audit | received */
+  state: string
+  completedAt: string | null
+  auditPayload: string | null
+  receivedAt: string | null
+  rewardTxId: string | null
+  updatedAt: string
 }
 
 /** PostgreSQL only: an entry's search document (SQLite keeps it in the FTS5 table entry_fts). */
@@ -444,6 +485,10 @@ export interface Database {
   settings: SettingsTable
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
+  invitations: InvitationsTable
+  feature_flags: FeatureFlagsTable
+  feature_flag_overrides: FeatureFlagOverridesTable
+  user_achievements: UserAchievementsTable
   api_tokens: ApiTokensTable
   push_subscriptions: PushSubscriptionsTable
   feed_notifications: FeedNotificationsTable

@@ -13,6 +13,7 @@ import { createBullmqQueue } from './bullmqQueue.ts'
 import { createScheduler, type Scheduler } from './scheduler.ts'
 import { runRefreshFeedTask } from './RefreshFeedTask.ts'
 import type { RefreshQueue } from './queue.ts'
+import { startRoleExpiry } from './roleExpiry.ts'
 
 export type Jobs = {
   queue: RefreshQueue | null
@@ -25,13 +26,15 @@ export type StartJobsOptions = {
   env: Env
   logger: Logger
   feeds: FeedService
+  /** Ends time-limited roles on the scheduler's tick (jobs/roleExpiry.ts). */
+  plans?: { expireRoles(now?: Date): Promise<string[]> }
   /** The scheduler role also indexes, in the background, entries stored before search existed. */
   search?: Pick<SearchService, 'startBackfill'>
   /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
   bullmq?: { prefix?: string; name?: string }
 }
 
-export function startJobs({ env, logger, feeds, search, bullmq }: StartJobsOptions): Jobs {
+export function startJobs({ env, logger, feeds, plans, search, bullmq }: StartJobsOptions): Jobs {
   const roles = new Set(env.SERVICES)
   const wantsScheduler = roles.has('scheduler')
   let wantsWorker = roles.has('worker')
@@ -50,6 +53,7 @@ export function startJobs({ env, logger, feeds, search, bullmq }: StartJobsOptio
       ? createScheduler({ feeds, queue, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000, batchSize: env.SCHEDULER_BATCH_SIZE })
       : null
   scheduler?.start()
+  const roleExpiry = wantsScheduler && plans ? startRoleExpiry({ plans, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
   const backfill = wantsScheduler && search ? search.startBackfill() : null
   if (queue) logger.info({ queue: queue.kind, scheduler: Boolean(scheduler), worker: wantsWorker }, 'feed jobs started')
   return {
@@ -57,6 +61,7 @@ export function startJobs({ env, logger, feeds, search, bullmq }: StartJobsOptio
     scheduler,
     async close() {
       await scheduler?.stop()
+      await roleExpiry?.stop()
       await backfill?.stop()
       feeds.close()
       await queue?.close()

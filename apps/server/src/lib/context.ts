@@ -30,5 +30,7 @@ export interface AppEnv {
     client: ClientInfo
     user: SessionUser | null
     sessionId: string | null
+    /** Drops this process's cached sessions of a user whose role or access a route just changed. */
+    sessionChanged: ((userId: string) => void) | null
   }
 }

@@ -30,6 +30,13 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
   return user
 }
 
+/** The signed-in admin, or 401 (1000) / 403 (1004). */
+export function requireAdmin(c: Context<AppEnv>): SessionUser {
+  const user = requireUser(c)
+  if (user.role !== 'admin') throw new AppError(1004, { reason: 'Admins only' })
+  return user
+}
+
 /** Wraps data in the success envelope. */
 export function ok<T>(data: T): { code: 0; data: T } {
   return { code: 0, data }

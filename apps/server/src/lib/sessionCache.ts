@@ -48,6 +48,11 @@ export function createSessionCache(ttlMs = SESSION_CACHE_TTL_MS) {
       entries.set(credential, { at: Date.now(), value })
     },
 
+    /** Drops every cached session of a user (their role or access changed). */
+    forgetUser(userId: string): void {
+      for (const [key, hit] of entries) if (hit.value?.user.id === userId) entries.delete(key)
+    },
+
     /** Drops this credential and every cached session of the same user. */
     forget(credential: string): void {
       const userId = entries.get(credential)?.value?.user.id

@@ -26,6 +26,7 @@ type Fixture = {
   inboxEntry: string // an entry of A's inbox
   inboxSecret: string
   bInboxSecret: string
+  aCode: string // an invitation code A (the instance's admin) created
   aTokenId: string // A's API token
 }
 
@@ -183,6 +184,20 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/probes/redis': [{ run: (f) => f.b.get('/api/probes/redis'), expect: answered }],
   'GET /api/probes/bullmq': [{ run: (f) => f.b.get('/api/probes/bullmq'), expect: answered }],
   'GET /api/probes/rsshub': [{ run: (f) => f.b.get('/api/probes/rsshub'), expect: answered }],
+  // plans and invitations (B's own; using A's code is what codes are for)
+  'GET /api/plans': [{ run: (f) => f.b.get('/api/plans'), expect: answered }],
+  'GET /api/plans/me': [{ run: (f) => f.b.get('/api/plans/me'), expect: answered, forbid: (f) => [f.aEmail] }],
+  'GET /api/invitations/limitation': [{ run: (f) => f.b.get('/api/invitations/limitation'), expect: answered }],
+  'GET /api/invitations': [{ run: (f) => f.b.get('/api/invitations'), expect: answered, forbid: (f) => [f.aCode] }],
+  'POST /api/invitations/new': [{ run: (f) => f.b.post('/api/invitations/new'), expect: answered, forbid: (f) => [f.aCode] }],
+  'POST /api/invitations/use': [{ run: (f) => f.b.post('/api/invitations/use', { code: f.aCode }), expect: answered }],
+  // admin (A is the instance's first account, so its admin; B is not)
+  'GET /api/admin/users': [{ run: (f) => f.b.get('/api/admin/users?q=alice'), expect: refused([1004]) }],
+  'PATCH /api/admin/users/{id}': [{ run: (f) => f.b.patch(`/api/admin/users/${f.aId}`, { role: 'free', disabled: true }), expect: refused([1004]) }],
+  'GET /api/admin/registration': [{ run: (f) => f.b.get('/api/admin/registration'), expect: refused([1004]) }],
+  'PUT /api/admin/registration': [{ run: (f) => f.b.put('/api/admin/registration', { mode: 'closed' }), expect: refused([1004]) }],
+  'PUT /api/admin/plans/{role}': [{ run: (f) => f.b.put('/api/admin/plans/free', { feeds: 0 }), expect: refused([1004]) }],
+  'DELETE /api/admin/plans/{role}': [{ run: (f) => f.b.delete('/api/admin/plans/free'), expect: refused([1004]) }],
 }
 
 /** A's things as A sees them, with the fields others may legitimately move (follower counts, fetch times) left out. */
@@ -210,6 +225,8 @@ async function snapshotOfA(f: Fixture) {
     inboxEntries: await get('/api/entries?inboxId=a-box&limit=100'),
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
+    plan: await get('/api/plans/me'),
+    registration: await get('/api/admin/registration'),
     tokens: await get('/api/tokens'),
     ai: await get('/api/ai/status'),
     actions: await get('/api/actions'),
@@ -245,7 +262,8 @@ describeEachDialect('authorization matrix', (dialect) => {
     const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId }
+    const aCode = (await a.post('/api/invitations/new')).body.data
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aCode }
     const doc = (await a.get('/api/openapi.json')).body
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
   }, 60_000)

@@ -13,6 +13,10 @@ export function instanceRepo(db: Kysely<Database>) {
       await db.insertInto('instance_kv').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute()
       return (await this.get(key)) ?? value
     },
+    /** Stores value under key, replacing what was there. */
+    async set(key: string, value: string): Promise<void> {
+      await db.insertInto('instance_kv').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute()
+    },
     async userCount(): Promise<number> {
       const row = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       return Number(row.n)

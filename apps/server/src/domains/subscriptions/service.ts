@@ -2,7 +2,7 @@
  * Subscription rules: subscribe by URL, feed id or list id (caps per role, paid lists refused),
  * edit, batch edit, unsubscribe, and the subscriptions as the sidebar shows them.
  */
-import { parseSubscriptionId } from '@brook/shared'
+import { parseSubscriptionId, type PlanLimits } from '@brook/shared'
 import type { SessionUser } from '../../lib/context.ts'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
@@ -44,6 +44,8 @@ export type SubscriptionsServiceDeps = {
   repo: SubscriptionsRepo
   env: Env
   feeds: Pick<FeedService, 'ensureFeed'>
+  /** The caps of the user's plan (domains/plans). */
+  plans: { limitsFor(role: string): Promise<PlanLimits> }
 }
 
 /** Subscription fields from API booleans to stored 0/1 flags; undefined fields are left out. */
@@ -69,19 +71,17 @@ export function targetOf(input: { id?: string; feedId?: string; listId?: string;
   return parsed.type === 'feed' ? { feedId: parsed.id } : parsed.type === 'list' ? { listId: parsed.id } : { inboxId: parsed.id }
 }
 
-export function createSubscriptionsService({ repo, env, feeds }: SubscriptionsServiceDeps) {
-  /** Throws the cap error a new subscription of this kind would hit (SPEC §6, env limits). */
+export function createSubscriptionsService({ repo, env, feeds, plans }: SubscriptionsServiceDeps) {
+  /** Throws the cap error a new subscription of this kind would hit (SPEC §6, the plan's limits). */
   async function checkCaps(user: SessionUserLike, kind: 'feed' | 'list' | 'inbox'): Promise<void> {
-    capsAdmit(user, kind)(await repo.countByType(user.id))
+    capsAdmit(await plans.limitsFor(user.role), kind)(await repo.countByType(user.id))
   }
 
   /** The cap check on given counts: run again inside the subscribe transaction. */
-  const capsAdmit = (user: SessionUserLike, kind: 'feed' | 'list' | 'inbox') => (counts: SubscriptionCounts): void => {
-    if (user.role === 'trial') {
-      if (kind === 'feed' && counts.feeds >= env.TRIAL_FEED_LIMIT) throw new AppError(1100, { reason: `Trial accounts follow at most ${env.TRIAL_FEED_LIMIT} feeds` })
-      if (kind === 'list' && counts.lists >= env.TRIAL_LIST_LIMIT) throw new AppError(1101, { reason: `Trial accounts follow at most ${env.TRIAL_LIST_LIMIT} lists` })
-      if (kind === 'inbox' && counts.inboxes >= env.TRIAL_INBOX_LIMIT) throw new AppError(1102, { reason: `Trial accounts have at most ${env.TRIAL_INBOX_LIMIT} inboxes` })
-    }
+  const capsAdmit = (limits: PlanLimits, kind: 'feed' | 'list' | 'inbox') => (counts: SubscriptionCounts): void => {
+    if (kind === 'feed' && limits.feeds !== null && counts.feeds >= limits.feeds) throw new AppError(1100, { reason: `Your plan follows at most ${limits.feeds} feeds` })
+    if (kind === 'list' && limits.lists !== null && counts.lists >= limits.lists) throw new AppError(1101, { reason: `Your plan follows at most ${limits.lists} lists` })
+    if (kind === 'inbox' && limits.inboxes !== null && counts.inboxes >= limits.inboxes) throw new AppError(1102, { reason: `Your plan has at most ${limits.inboxes} inboxes` })
     if (counts.total >= env.SUBSCRIPTION_LIMIT) throw new AppError(2011, { reason: `At most ${env.SUBSCRIPTION_LIMIT} subscriptions per account` })
   }
 
@@ -113,9 +113,10 @@ export function createSubscriptionsService({ repo, env, feeds }: SubscriptionsSe
       throw new AppError(1004, { reason: `This list costs ${list.fee} POWER to follow; paid lists open when the wallet arrives` })
     }
     const existing = await repo.find(user.id, { listId: list.id })
-    if (!existing) await checkCaps(user, 'list')
+    const limits = await plans.limitsFor(user.role)
+    if (!existing) capsAdmit(limits, 'list')(await repo.countByType(user.id))
     // A list subscription shows the list in the list's own view unless the caller says otherwise.
-    const { unread, created } = await repo.subscribe(user.id, { listId: list.id }, fieldsOf(input, Number(list.view)), nowIso(), capsAdmit(user, 'list'))
+    const { unread, created } = await repo.subscribe(user.id, { listId: list.id }, fieldsOf(input, Number(list.view)), nowIso(), capsAdmit(limits, 'list'))
     const [fresh] = await repo.listsByIds([list.id])
     const feedIds = (await repo.listFeedIds([list.id])).get(list.id) ?? []
     return { feed: null, list: presentList(fresh ?? list, feedIds), unread, created }
@@ -154,8 +155,9 @@ export function createSubscriptionsService({ repo, env, feeds }: SubscriptionsSe
       if (targets.length > 1) throw new AppError(4, { reason: 'Give one of url, feedId, listId' })
       if (input.listId) return subscribeList(user, { ...input, listId: input.listId })
       const feed = await feedFor(input)
-      if (!(await repo.find(user.id, { feedId: feed.id }))) await checkCaps(user, 'feed')
-      const { unread, created } = await repo.subscribe(user.id, { feedId: feed.id }, fieldsOf(input, 0), nowIso(), capsAdmit(user, 'feed'))
+      const limits = await plans.limitsFor(user.role)
+      if (!(await repo.find(user.id, { feedId: feed.id }))) capsAdmit(limits, 'feed')(await repo.countByType(user.id))
+      const { unread, created } = await repo.subscribe(user.id, { feedId: feed.id }, fieldsOf(input, 0), nowIso(), capsAdmit(limits, 'feed'))
       const [fresh] = await repo.feedsByIds([feed.id])
       return { feed: presentFeed(fresh ?? feed), list: null, unread, created }
     },
