@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'action', lazy: async () => ({ Component: (await import('../modules/actions/ActionsPage.tsx')).ActionsPage }) },
-              { path: 'power', lazy: async () => ({ Component: (await import('../modules/power/PowerPage.tsx')).PowerPage }) },
+              { path: 'power', lazy: async () => ({ Component: (await Promise.all([import('../modules/power/PowerPage.tsx'), ensurePages()]))[0].PowerPage }) },
               { path: 'rsshub', lazy: async () => ({ Component: (await import('../modules/rsshub/RsshubPage.tsx')).RsshubPage }) },
               { path: 'invitation', lazy: async () => ({ Component: (await import('../modules/invitation/InvitationPage.tsx')).InvitationPage }) },
             ],

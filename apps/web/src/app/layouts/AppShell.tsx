@@ -25,6 +25,7 @@ import { SubscriptionSidebar } from '../../modules/subscriptions/SubscriptionSid
 import { useMarkAllConfirmStore } from '../../modules/timeline/markAllConfirm.ts'
 import { useNetworkStore } from '../../store/network.ts'
 import { ensurePages } from '../../i18n/index.ts'
+import { useTipStore } from '../../modules/power/tipStore.ts'
 
 // What floats over the app loads when first needed, keeping the first route small.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
@@ -35,6 +36,7 @@ const CornerPlayer = lazy(() => import('../../modules/player/CornerPlayer.tsx').
 const ShortcutsGuide = lazy(() => Promise.all([import('../../modules/shortcuts/ShortcutsGuide.tsx'), ensurePages()]).then(([m]) => ({ default: m.ShortcutsGuide })))
 const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/SubscriptionDialogs.tsx').then((m) => ({ default: m.SubscriptionDialogs })))
 const JumpOutDialog = lazy(() => import('../../modules/entry/JumpOutDialog.tsx').then((m) => ({ default: m.JumpOutDialog })))
+const TipDialog = lazy(() => Promise.all([import('../../modules/power/TipDialog.tsx'), ensurePages()]).then(([m]) => ({ default: m.TipDialog })))
 const MarkAllReadConfirm = lazy(() => import('../../modules/timeline/MarkAllReadConfirm.tsx').then((m) => ({ default: m.MarkAllReadConfirm })))
 
 function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
@@ -50,8 +52,12 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const dialog = useSidebarDialogStore((s) => s.dialog !== null)
   const markAll = useMarkAllConfirmStore((s) => s.pending !== null)
   const jumpOut = useJumpOutStore((s) => s.url !== null)
+  const tip = useTipStore((s) => s.target !== null)
   return (
     <>
+      <WhenNeeded needed={tip}>
+        <TipDialog />
+      </WhenNeeded>
       <WhenNeeded needed={jumpOut}>
         <JumpOutDialog />
       </WhenNeeded>

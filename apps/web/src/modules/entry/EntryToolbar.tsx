@@ -5,7 +5,7 @@
 import { DropdownMenu, Tooltip } from 'radix-ui'
 import type { ComponentType, SVGProps } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ArrowLeftIcon } from '../../components/icons.tsx'
+import { ArrowLeftIcon, ZapIcon } from '../../components/icons.tsx'
 import { IconButton } from '../../components/IconButton.tsx'
 import { DropdownItem, menuContentClass } from '../../components/Menu.tsx'
 import { BookTextIcon, CheckCheckIcon, ChevronDownIcon, ChevronUpIcon, CircleIcon, CodeIcon, ExternalLinkIcon, ImageIcon, LinkIcon, MoreIcon, ShareIcon, StarIcon, TypeIcon } from '../../components/moreIcons.tsx'
@@ -41,6 +41,7 @@ const ITEMS: Record<string, ToolbarItem> = {
   'entry:image-gallery': { icon: ImageIcon },
   'entry:read-above': { icon: ChevronUpIcon },
   'entry:read-below': { icon: ChevronDownIcon },
+  'entry:tip': { icon: ZapIcon },
 }
 
 const ALL_IDS = Object.keys(ITEMS)

@@ -7,6 +7,8 @@ import { navigate } from '../../../lib/navigation.ts'
 import { timelinePath } from '../../../lib/routeParams.ts'
 import { neighbourEntry, useTimelineNavStore } from '../../timeline/timelineNav.ts'
 import type { Command } from '../registry.ts'
+import { useTipStore } from '../../power/tipStore.ts'
+import { useFeedStore } from '../../../store/entities/feeds.ts'
 
 const hasEntry = () => currentEntry() !== null
 const withEntry = (fn: (entry: NonNullable<ReturnType<typeof currentEntry>>) => unknown) => () => {
@@ -52,6 +54,13 @@ export const entryCommands: Command[] = [
   { id: 'entry:image-gallery', group: 'entry', labelKey: 'entry.image-gallery', defaultHotkey: 'i', enabled: hasEntry, run: withEntry((e) => openGalleryOf(e)) },
   { id: 'entry:copy-link', group: 'entry', labelKey: 'entry.copy-link', defaultHotkey: 'Shift+c', enabled: hasEntry, run: withEntry(copyLink) },
   { id: 'entry:copy-title', group: 'entry', labelKey: 'entry.copy-title', defaultHotkey: 'Shift+t', enabled: hasEntry, run: withEntry(copyTitle) },
+  {
+    id: 'entry:tip',
+    group: 'entry',
+    labelKey: 'entry.tip',
+    enabled: () => Boolean(currentEntry()?.feedId),
+    run: withEntry((e) => e.feedId && useTipStore.getState().open({ entryId: e.id, name: useFeedStore.getState().byId[e.feedId]?.title ?? e.title ?? '' })),
+  },
   { id: 'entry:share', group: 'entry', labelKey: 'entry.share', defaultHotkey: 'Shift+s', enabled: hasEntry, run: withEntry(share) },
   { id: 'entry-render:scroll-down', group: 'entry-render', labelKey: 'entry-render.scroll-down', defaultHotkey: 'Space', regions: ['home', 'entry-render', 'timeline'], enabled: hasEntry, run: () => scrollReader(1) },
   { id: 'entry-render:scroll-up', group: 'entry-render', labelKey: 'entry-render.scroll-up', defaultHotkey: 'Shift+Space', regions: ['home', 'entry-render', 'timeline'], enabled: hasEntry, run: () => scrollReader(-1) },

@@ -1,0 +1,10 @@
+/** Which tip dialog is open: an entry's (its feed's owner receives) or a feed's. */
+import { create } from 'zustand'
+
+export type TipTarget = { entryId?: string; feedId?: string; name: string }
+
+export const useTipStore = create<{ target: TipTarget | null; open: (target: TipTarget) => void; close: () => void }>((set) => ({
+  target: null,
+  open: (target) => set({ target }),
+  close: () => set({ target: null }),
+}))
