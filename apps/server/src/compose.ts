@@ -49,6 +49,8 @@ import { aiRepo } from './domains/ai/repo.ts'
 import { createAiService } from './domains/ai/service.ts'
 import { walletsRepo } from './domains/wallets/repo.ts'
 import { createWalletsService } from './domains/wallets/service.ts'
+import { createWithdrawalsService } from './domains/wallets/withdrawals.ts'
+import { createBoostsService } from './domains/boosts/service.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -112,12 +114,14 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const search = createSearchService({ repo: repos.search, logger })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
+  const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
+  const boosts = createBoostsService({ repo: repos.wallets })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search }
 }
 
 /** Every domain service, by name. */
