@@ -208,7 +208,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/reads', readsRoutes({ reads: deps.reads }))
   app.route('/api/collections', collectionsRoutes({ collections: deps.collections }))
   app.route('/api/lists', listsRoutes({ lists: deps.lists }))
-  app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries }))
+  app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))

@@ -138,6 +138,11 @@ export const localDb = {
     return run
   },
 
+  /** Resolves once every write queued so far has run (failed ones included). */
+  async settled(): Promise<void> {
+    await writeChain
+  },
+
   /** The database file in chunks of 65536 bytes (SPEC §9). */
   async exportChunks(): Promise<Uint8Array[]> {
     await writeChain

@@ -86,6 +86,9 @@ export async function hydrateStores(): Promise<void> {
   const extra = [countOutboxStatement(), ...(view === null ? [] : [viewTimelineStatement(view, false, TIMELINE_PAGE_SIZE), viewTimelineStatement(view, true, TIMELINE_PAGE_SIZE)])]
   // Strict: a failed read must not hydrate the stores with nothing (startLocalFirst reports it).
   const before = { ...serverWrites }
+  // Reads do not wait for queued writes; this one must: a server answer that came before the
+  // database was open (an import on a slow first start) is queued, and its rows must be read.
+  await localDb.settled()
   const sources = await readSources({ run: (s) => localDb.readOrThrow(s) }, [SETTINGS_KV_KEY], extra)
   const [outboxCount, ...timelinePages] = sources.extra
   outboxAtStart = outboxCountOf(outboxCount)

@@ -110,12 +110,14 @@ async function refreshCount(): Promise<void> {
   useLocalDbStore.getState().set({ pendingWrites: n })
 }
 
-async function withLock(work: () => Promise<void>): Promise<void> {
-  if (typeof navigator !== 'undefined' && navigator.locks) {
-    await navigator.locks.request(OUTBOX_LOCK, work)
-  } else {
-    await work()
-  }
+/**
+ * Runs `work` holding the outbox lock of every tab of this browser: no row is in flight
+ * meanwhile. Pulls hold it too (sync/pull.ts), so a server answer never races a write it may or
+ * may not include.
+ */
+export async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(OUTBOX_LOCK, work)
+  return work()
 }
 
 /** Runs the outbox now (or right after the current run). Resolves when this run is over. */
@@ -130,7 +132,7 @@ export function flushOutbox(): Promise<void> {
       again = false
       if (!deps.isOnline()) break
       let result = { sent: 0, refused: 0, left: 0 }
-      await withLock(async () => {
+      await withOutboxLock(async () => {
         result = await drainOutbox(deps!)
       })
       await refreshCount()

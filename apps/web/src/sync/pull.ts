@@ -11,7 +11,7 @@ import { outboxRowsOf, readOutboxStatement, sentRowsOf, sentSinceStatement, type
 import type { Statement } from '../db/types.ts'
 import { useSessionStore } from '../store/session.ts'
 import { mutationKind } from './mutations.ts'
-import { flushOutbox, onOutboxDrained, wasRefused } from './outbox.ts'
+import { flushOutbox, onOutboxDrained, wasRefused, withOutboxLock } from './outbox.ts'
 import { applyPulledSettings } from './settingsQueue.ts'
 import { writeCollections, writeInboxes, writeProfiles, writeSubscriptions, writeUnread } from './writers.ts'
 
@@ -50,11 +50,19 @@ function newest<T>(kind: string, askedAt: number, write: (answer: T) => Promise<
   }
 }
 
+/**
+ * Sends what waits, then asks and applies the answer holding the outbox lock: a write sent while
+ * the question is on its way may or may not be in the answer, so none is sent until the answer
+ * and the rows still waiting are applied (and `askedAt` is taken once the outbox has run: a row
+ * sent before the question is in the answer and must not be applied again).
+ */
 async function afterOutbox<T>(kind: string, ask: () => Promise<T>, write: (answer: T) => Promise<void> | void): Promise<void> {
   await flushOutbox()
-  const askedAt = Date.now()
-  await newest(kind, askedAt, write)(await ask())
-  await reapplyPending(askedAt)
+  await withOutboxLock(async () => {
+    const askedAt = Date.now()
+    await newest(kind, askedAt, write)(await ask())
+    await reapplyPending(askedAt)
+  })
 }
 
 export function refreshSubscriptions(): Promise<void> {
@@ -112,11 +120,13 @@ export function startPull(): StartedPull {
  * requests sent before the outbox ran: only for when it had nothing waiting.
  */
 export async function refreshAll(started?: StartedPull): Promise<void> {
-  let pull = started
-  if (!pull) {
-    await flushOutbox()
-    pull = startPull()
-  }
+  if (started) return applyPull(started)
+  await flushOutbox()
+  // From question to answer holding the outbox lock (see afterOutbox).
+  await withOutboxLock(() => applyPull(startPull()))
+}
+
+async function applyPull(pull: StartedPull): Promise<void> {
   const at = pull.askedAt
   const results = await Promise.allSettled([
     pull.subscriptions.then(newest('subscriptions', at, writeSubscriptions)),
@@ -144,11 +154,10 @@ onOutboxDrained(() => {
   unreadWanted = false
   if (unreadTimer) clearTimeout(unreadTimer)
   unreadTimer = setTimeout(() => {
-    const askedAt = Date.now()
-    void api
-      .get('/reads')
-      .then(newest('unread', askedAt, (c) => writeUnread(c ?? {})))
-      .then(() => reapplyPending(askedAt))
-      .catch((error) => console.warn('[brook] unread refresh failed', error))
+    void withOutboxLock(async () => {
+      const askedAt = Date.now()
+      await newest('unread', askedAt, (c: ApiData<'get', '/reads'>) => writeUnread(c ?? {}))(await api.get('/reads'))
+      await reapplyPending(askedAt)
+    }).catch((error) => console.warn('[brook] unread refresh failed', error))
   }, UNREAD_REFRESH_DELAY_MS)
 })

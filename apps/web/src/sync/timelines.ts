@@ -19,7 +19,7 @@ import { countOutboxAndSent } from '../db/repositories/outbox.ts'
 import { requestEntryContents } from './entryStream.ts'
 import { ENTRIES_STALE_MS, TIMELINE_PAGE_SIZE } from './paging.ts'
 import { hydrated, isFirstVisit, isHydrated, outboxPendingAtHydration } from './hydrate.ts'
-import { flushOutbox } from './outbox.ts'
+import { flushOutbox, withOutboxLock } from './outbox.ts'
 import { reapplyPending } from './pull.ts'
 import { parseEntriesPage, writeEntriesPage, type EntriesPage } from './writers.ts'
 
@@ -147,18 +147,10 @@ function showServerPage(key: string, page: EntriesPage): void {
   if (!performance.getEntriesByName?.('brook:timeline-server').length) performance.mark?.('brook:timeline-server')
 }
 
-/**
- * The server's first page: the early one when it was asked with the same query and the outbox
- * held nothing it could have missed; otherwise asked for now, after the outbox has run.
- */
-async function firstServerPage(t: Timeline, early: EarlyPage | null): Promise<EntriesPage> {
-  if (early && outboxPendingAtHydration() === 0 && early.query === JSON.stringify(serverQuery(t, null))) {
-    const page = await early.page.catch(() => null)
-    if (page) return page
-  }
-  // Writes made offline go first, so the page already reflects them.
-  await flushOutbox()
-  return parseEntriesPage(await api.get('/entries', serverQuery(t, null)))
+/** The early first page, when it was asked with the same query and the outbox held nothing it could have missed. */
+async function usableEarlyPage(t: Timeline, early: EarlyPage | null): Promise<EntriesPage | null> {
+  if (!early || outboxPendingAtHydration() !== 0 || early.query !== JSON.stringify(serverQuery(t, null))) return null
+  return early.page.catch(() => null)
 }
 
 /**
@@ -203,16 +195,27 @@ export function loadTimeline(t: Timeline, options: { force?: boolean } = {}): Pr
     if (fresh && !options.force) return
     useEntryStore.getState().setTimeline(key, { isFetching: true })
     try {
-      const askedAt = early ? early.startedAt : Date.now()
-      const page = await firstServerPage(t, early)
-      // With nothing waiting in the outbox the rows go on screen before the local write lands;
-      // otherwise the waiting writes are applied over them first, so none flickers back.
-      const waiting = await countOutboxAndSent(executor, askedAt)
-      const written = takeServerPage(page)
-      if (waiting === 0) showServerPage(key, page)
-      await written.catch(() => undefined)
-      await reapplyPending(askedAt)
-      if (waiting > 0) showServerPage(key, page)
+      const apply = async (page: EntriesPage, askedAt: number) => {
+        // With nothing waiting in the outbox the rows go on screen before the local write lands;
+        // otherwise the waiting writes are applied over them first, so none flickers back.
+        const waiting = await countOutboxAndSent(executor, askedAt)
+        const written = takeServerPage(page)
+        if (waiting === 0) showServerPage(key, page)
+        await written.catch(() => undefined)
+        await reapplyPending(askedAt)
+        if (waiting > 0) showServerPage(key, page)
+      }
+      const earlyPage = await usableEarlyPage(t, early)
+      if (earlyPage && early) await apply(earlyPage, early.startedAt)
+      else {
+        // Writes made offline go first, so the page already reflects them; then the question
+        // and its answer hold the outbox lock (sync/pull.ts afterOutbox), asked after the run.
+        await flushOutbox()
+        await withOutboxLock(async () => {
+          const askedAt = Date.now()
+          await apply(parseEntriesPage(await api.get('/entries', serverQuery(t, null))), askedAt)
+        })
+      }
     } catch (error) {
       useEntryStore.getState().setTimeline(key, { status: 'success', isFetching: false, error })
       if (!isApiError(error) || error.status !== 0) console.warn('[brook] timeline fetch failed', error)
@@ -234,9 +237,12 @@ export async function fetchNextTimelinePage(t: Timeline): Promise<void> {
   let entries: Entry[]
   try {
     if (useNetworkStore.getState().online && state.source === 'server') {
-      const askedAt = Date.now()
-      entries = await fetchServerPage(t, cursor)
-      await reapplyPending(askedAt)
+      entries = await withOutboxLock(async () => {
+        const askedAt = Date.now()
+        const page = await fetchServerPage(t, cursor)
+        await reapplyPending(askedAt)
+        return page
+      })
     } else {
       entries = await readLocalPage(t, cursor?.publishedAt ?? null)
       await loadMissingFeeds(entries)
