@@ -43,6 +43,8 @@ import { apiTokensRepo } from './domains/apiTokens/repo.ts'
 import { createApiTokensService } from './domains/apiTokens/service.ts'
 import { greaderRepo } from './domains/greader/repo.ts'
 import { createGreaderService } from './domains/greader/service.ts'
+import { feverRepo } from './domains/fever/repo.ts'
+import { createFeverService } from './domains/fever/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
 import { aiRepo } from './domains/ai/repo.ts'
@@ -87,6 +89,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     admin: adminRepo(db),
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
+    fever: feverRepo(db),
     search: searchRepo(db, dialect),
     ai: aiRepo(db),
     actions: actionsRepo(db),
@@ -123,6 +126,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const discover = createDiscoverService({ repo: repos.discover, env })
   const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
+  const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
   const search = createSearchService({ repo: repos.search, logger })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
@@ -133,7 +137,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, attachments, email }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email }
 }
 
 /** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */
