@@ -53,6 +53,7 @@ import { walletsRepo } from './domains/wallets/repo.ts'
 import { createWalletsService } from './domains/wallets/service.ts'
 import { createWithdrawalsService } from './domains/wallets/withdrawals.ts'
 import { createBoostsService } from './domains/boosts/service.ts'
+import { createFeedClaimService } from './domains/feeds/claimService.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
@@ -135,12 +136,13 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
   const boosts = createBoostsService({ repo: repos.wallets })
+  const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
 }
 
 /** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */

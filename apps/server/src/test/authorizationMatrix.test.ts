@@ -185,6 +185,9 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/wallets/transactions/withdraw': [
     { run: (f) => f.b.post('/api/wallets/transactions/withdraw', { amount: '1', feedId: f.feed, TOTPCode: '123456' }), expect: refused([1004]) },
   ],
+  'POST /api/feeds/claim/message': [{ run: (f) => f.b.post('/api/feeds/claim/message', { feedId: f.feed }), expect: answered, forbid: (f) => [f.aId] }],
+  'POST /api/feeds/claim/challenge': [{ run: (f) => f.b.post('/api/feeds/claim/challenge', { feedId: f.inboxEntry }), expect: refused([2001]) }],
+  'GET /api/feeds/claim/list': [{ run: (f) => f.b.get('/api/feeds/claim/list'), expect: answered, forbid: (f) => [f.feed] }],
   'GET /api/boosts': [{ run: (f) => f.b.get(`/api/boosts?feedId=${f.feed}`), expect: answered }],
   'POST /api/boosts': [{ run: (f) => f.b.post('/api/boosts', { feedId: f.inboxEntry, amount: '10000000000000000000' }), expect: refused([2001]) }],
   'GET /api/boosts/boosters': [{ run: (f) => f.b.get(`/api/boosts/boosters?feedId=${f.feed}`), expect: answered, forbid: (f) => [f.aEmail] }],
