@@ -136,6 +136,10 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/inboxes/webhook': [
     { run: (f) => f.b.request('POST', '/api/inboxes/webhook', { guid: 'forged', title: 'forged' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': f.bInboxSecret }), expect: refused() },
   ],
+  'POST /api/inboxes/email': [
+    { run: (f) => f.b.request('POST', '/api/inboxes/email', 'Subject: forged\r\nTo: a-box@in.matrix.test\r\n\r\nforged', { 'content-type': 'message/rfc822', 'x-inbox-email-secret': f.bInboxSecret }), expect: refused() },
+  ],
+  'GET /api/inboxes/attachments/{handle}/{file}': [{ run: (f) => f.b.get(`/api/inboxes/attachments/a-box/${'a'.repeat(64)}`), expect: refused() }],
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
@@ -238,7 +242,7 @@ describeEachDialect('authorization matrix', (dialect) => {
   let routes: string[]
 
   beforeAll(async () => {
-    const server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web' })
+    const server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web', INBOX_EMAIL_SECRET: 'matrix-email-secret-0123', INBOX_DOMAIN: 'in.matrix.test' })
     const a = await signedUpClient(server, 'alice-matrix@example.com')
     const b = await signedUpClient(server, 'bob-matrix@example.com')
     const aId = (await a.get('/api/auth/get-session')).body.user.id
