@@ -29,6 +29,7 @@ import { listsRoutes } from './domains/lists/routes.ts'
 import { inboxesRoutes } from './domains/inboxes/routes.ts'
 import { settingsRoutes } from './domains/settings/routes.ts'
 import { actionsRoutes } from './domains/actions/routes.ts'
+import { integrationsRoutes } from './domains/integrations/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
@@ -212,6 +213,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
+  app.route('/api/integrations', integrationsRoutes({ integrations: deps.integrations }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))

@@ -57,6 +57,8 @@ import { createRateLimits } from './lib/rateLimit.ts'
 import { actionsRepo } from './domains/actions/repo.ts'
 import { createActionsService } from './domains/actions/service.ts'
 import { createWebhookSender } from './domains/actions/webhooks.ts'
+import { integrationsRepo } from './domains/integrations/repo.ts'
+import { createIntegrationsService } from './domains/integrations/service.ts'
 import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.ts'
 import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
@@ -118,6 +120,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     findInbox: inboxes.find,
     receive: entries.receive,
   })
+  const integrations = createIntegrationsService({ repo: integrationsRepo(db), entries, call: { allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, timeoutMs: env.INTEGRATIONS_TIMEOUT_MS } })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
@@ -133,7 +136,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
 }
 
 /** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */

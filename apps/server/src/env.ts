@@ -99,6 +99,10 @@ export const envSchema = z.object({
     .default(USER_ROLES.join(','))
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(USER_ROLES))),
+  /** Integrations may call private addresses (a self-hosted Readeck, Outline or qBittorrent on the LAN). */
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  /** Longest wait for one integration call. */
+  INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Action rules a user may keep (more: error 12000). */
   ACTION_RULE_LIMIT: z.coerce.number().int().min(1).max(1000).default(50),
   /** The file of variables loaded at start when present (variables already set win). */

@@ -44,7 +44,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token', integration: 'A-secret-vault' }
 
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {
@@ -147,6 +147,10 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/tokens': [{ run: (f) => f.b.get('/api/tokens'), expect: answered, forbid: (f) => [f.aTokenId] }],
   'POST /api/tokens': [{ run: (f) => f.b.post('/api/tokens', { name: 'B token' }), expect: answered }],
   'DELETE /api/tokens': [{ run: (f) => f.b.delete('/api/tokens', { id: f.aTokenId }), expect: refused() }],
+  // integrations: B's own settings only; A's entries cannot be sent anywhere by B
+  'GET /api/integrations': [{ run: (f) => f.b.get('/api/integrations'), expect: answered, forbid: () => [MARK.integration] }],
+  'PATCH /api/integrations': [{ run: (f) => f.b.patch('/api/integrations', { service: 'readwise', enabled: true }), expect: answered, forbid: () => [MARK.integration] }],
+  'POST /api/integrations/save': [{ run: (f) => f.b.post('/api/integrations/save', { service: 'readwise', entryId: f.inboxEntry }), expect: refused([3000]) }],
   // action rules: B's own only; a preview tests B's entries, never A's inbox entry
   'GET /api/actions': [{ run: (f) => f.b.get('/api/actions'), expect: answered, forbid: () => [MARK.rule] }],
   'PUT /api/actions': [{ run: (f) => f.b.put('/api/actions', { rules: [{ name: 'b-rule', condition: [], result: { star: true } }], applyToExisting: true }), expect: answered, forbid: () => [MARK.rule] }],
@@ -234,6 +238,7 @@ async function snapshotOfA(f: Fixture) {
     tokens: await get('/api/tokens'),
     ai: await get('/api/ai/status'),
     actions: await get('/api/actions'),
+    integrations: await get('/api/integrations'),
   }
 }
 
@@ -264,6 +269,7 @@ describeEachDialect('authorization matrix', (dialect) => {
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
     const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
+    await a.patch('/api/integrations', { service: 'obsidian', enabled: true, vault: MARK.integration })
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
     const aCode = (await a.post('/api/invitations/new')).body.data
