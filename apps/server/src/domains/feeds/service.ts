@@ -170,6 +170,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     })
     const row = await repo.findByUrl(feedUrl)
     if (!row) throw new AppError(1005, { reason: `feed ${feedUrl} vanished after insert` })
+    deps.onDocument?.(row, fetched.body)
     return row
   }
 
