@@ -29,6 +29,7 @@ import { listsRoutes } from './domains/lists/routes.ts'
 import { inboxesRoutes } from './domains/inboxes/routes.ts'
 import { settingsRoutes } from './domains/settings/routes.ts'
 import { actionsRoutes } from './domains/actions/routes.ts'
+import { integrationsRoutes } from './domains/integrations/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
@@ -36,6 +37,7 @@ import { invitationsRoutes } from './domains/invitations/routes.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
 import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
 import { greaderRoutes } from './domains/greader/routes.ts'
+import { feverRoutes } from './domains/fever/routes.ts'
 import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Third-party client APIs (docs/api-access.md): their own sign-in (API tokens) and answer
   // formats, so before the session middleware and outside the contract document.
   app.route('/api/greader', greaderRoutes({ greader: deps.greader }))
+  app.route('/api/fever', feverRoutes({ fever: deps.fever }))
 
   // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
   const sessions = createSessionCache()
@@ -207,9 +210,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/reads', readsRoutes({ reads: deps.reads }))
   app.route('/api/collections', collectionsRoutes({ collections: deps.collections }))
   app.route('/api/lists', listsRoutes({ lists: deps.lists }))
-  app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries }))
+  app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
+  app.route('/api/integrations', integrationsRoutes({ integrations: deps.integrations }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))

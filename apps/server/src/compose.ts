@@ -43,6 +43,8 @@ import { apiTokensRepo } from './domains/apiTokens/repo.ts'
 import { createApiTokensService } from './domains/apiTokens/service.ts'
 import { greaderRepo } from './domains/greader/repo.ts'
 import { createGreaderService } from './domains/greader/service.ts'
+import { feverRepo } from './domains/fever/repo.ts'
+import { createFeverService } from './domains/fever/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
 import { aiRepo } from './domains/ai/repo.ts'
@@ -55,6 +57,11 @@ import { createRateLimits } from './lib/rateLimit.ts'
 import { actionsRepo } from './domains/actions/repo.ts'
 import { createActionsService } from './domains/actions/service.ts'
 import { createWebhookSender } from './domains/actions/webhooks.ts'
+import { integrationsRepo } from './domains/integrations/repo.ts'
+import { createIntegrationsService } from './domains/integrations/service.ts'
+import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.ts'
+import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
+import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
 
 /** What the services are built from. */
 export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
@@ -82,6 +89,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     admin: adminRepo(db),
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
+    fever: feverRepo(db),
     search: searchRepo(db, dialect),
     ai: aiRepo(db),
     actions: actionsRepo(db),
@@ -103,12 +111,23 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions })
   const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
   const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks })
+  const attachments = createAttachmentStore(env.DATA_DIR)
+  const email = createEmailIntake({
+    domain: inboxDomain(env),
+    limits: { ...DEFAULT_EMAIL_LIMITS, maxAttachmentBytes: env.INBOX_ATTACHMENT_MAX_BYTES },
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : '',
+    store: attachments,
+    findInbox: inboxes.find,
+    receive: entries.receive,
+  })
+  const integrations = createIntegrationsService({ repo: integrationsRepo(db), entries, call: { allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, timeoutMs: env.INTEGRATIONS_TIMEOUT_MS } })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
   const discover = createDiscoverService({ repo: repos.discover, env })
   const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
+  const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
   const search = createSearchService({ repo: repos.search, logger })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
@@ -117,7 +136,13 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search }
+  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
+}
+
+/** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */
+export function inboxDomain(env: Env): string {
+  if (env.INBOX_DOMAIN) return env.INBOX_DOMAIN.toLowerCase()
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname.toLowerCase() : 'localhost'
 }
 
 /** Every domain service, by name. */

@@ -69,6 +69,20 @@ export const envSchema = z.object({
   RATE_LIMIT: bool.default(true),
   RATE_LIMIT_FETCH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_FETCH_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  /** The built-in SMTP receiver's port (web role); unset: no SMTP receiver. */
+  INBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address it listens on (default HOST). */
+  INBOX_SMTP_HOST: z.string().optional(),
+  /** Mail to {handle}@INBOX_DOMAIN reaches an inbox (default: the host of PUBLIC_URL, else localhost). */
+  INBOX_DOMAIN: z.string().optional(),
+  /** A message larger than this is refused (SMTP 552). */
+  INBOX_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  /** Recipients of one message at most (SMTP 452 beyond). */
+  INBOX_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(1000).default(20),
+  /** One attachment larger than this is not kept. */
+  INBOX_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Authenticates POST /api/inboxes/email (header X-Inbox-Email-Secret); unset: the route answers 5. */
+  INBOX_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** AI (issue 10, docs/ai.md): an OpenAI-compatible endpoint for the whole instance; none → built-in extractive summaries. */
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
@@ -85,6 +99,10 @@ export const envSchema = z.object({
     .default(USER_ROLES.join(','))
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(USER_ROLES))),
+  /** Integrations may call private addresses (a self-hosted Readeck, Outline or qBittorrent on the LAN). */
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  /** Longest wait for one integration call. */
+  INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Action rules a user may keep (more: error 12000). */
   ACTION_RULE_LIMIT: z.coerce.number().int().min(1).max(1000).default(50),
   /** The file of variables loaded at start when present (variables already set win). */

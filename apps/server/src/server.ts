@@ -10,6 +10,7 @@ import { createAuth, resolveAuthSecret } from './auth/createAuth.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { createMailer } from './domains/mail/mailer.ts'
 import { mailRepo } from './domains/mail/repo.ts'
+import { startSmtpReceiver } from './domains/inboxes/email/smtpReceiver.ts'
 import { createApp, type AppOptions } from './app.ts'
 import type { AppDeps } from './deps.ts'
 import { composeServices } from './compose.ts'
@@ -40,6 +41,8 @@ export interface RunningBrook {
   /** Where the web role listens; null when this process runs no web role. */
   url: string
   port: number
+  /** The SMTP receiver's port (INBOX_SMTP_PORT; 0 picks a free one), null when it is off. */
+  smtpPort: number | null
   deps: AppDeps
   close(): Promise<void>
 }
@@ -71,6 +74,11 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s))
     })
   }
+  // The SMTP receiver belongs to the web role and is off unless INBOX_SMTP_PORT is set.
+  const smtp =
+    env.SERVICES.includes('web') && env.INBOX_SMTP_PORT !== undefined
+      ? await startSmtpReceiver({ host: env.INBOX_SMTP_HOST ?? env.HOST, port: env.INBOX_SMTP_PORT, maxBytes: env.INBOX_MAX_BYTES, maxRecipients: env.INBOX_MAX_RECIPIENTS, intake: deps.email, logger: deps.logger })
+      : null
   const port = server ? (server.address() as AddressInfo).port : 0
   const url = server ? `http://localhost:${port}` : ''
   // Background roles (scheduler, worker) per SERVICES; stopped before the database closes.
@@ -78,8 +86,10 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
   return {
     url,
     port,
+    smtpPort: smtp?.port ?? null,
     deps,
     async close() {
+      if (smtp) await smtp.close()
       if (server) await closeServer(server as HttpServer, env.SHUTDOWN_TIMEOUT_MS)
       await jobs.close()
       deps.webhooks.close()

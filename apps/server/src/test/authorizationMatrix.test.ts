@@ -136,6 +136,10 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/inboxes/webhook': [
     { run: (f) => f.b.request('POST', '/api/inboxes/webhook', { guid: 'forged', title: 'forged' }, { 'x-inbox-handle': 'a-box', 'x-inbox-secret': f.bInboxSecret }), expect: refused() },
   ],
+  'POST /api/inboxes/email': [
+    { run: (f) => f.b.request('POST', '/api/inboxes/email', 'Subject: forged\r\nTo: a-box@in.matrix.test\r\n\r\nforged', { 'content-type': 'message/rfc822', 'x-inbox-email-secret': f.bInboxSecret }), expect: refused() },
+  ],
+  'GET /api/inboxes/attachments/{handle}/{file}': [{ run: (f) => f.b.get(`/api/inboxes/attachments/a-box/${'a'.repeat(64)}`), expect: refused() }],
   // settings
   'GET /api/settings': [{ run: (f) => f.b.get('/api/settings'), expect: answered }],
   'PATCH /api/settings/{tab}': [{ run: (f) => f.b.patch('/api/settings/ui', { accentColor: 'b-accent' }), expect: answered }],
@@ -143,6 +147,10 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/tokens': [{ run: (f) => f.b.get('/api/tokens'), expect: answered, forbid: (f) => [f.aTokenId] }],
   'POST /api/tokens': [{ run: (f) => f.b.post('/api/tokens', { name: 'B token' }), expect: answered }],
   'DELETE /api/tokens': [{ run: (f) => f.b.delete('/api/tokens', { id: f.aTokenId }), expect: refused() }],
+  // integrations: B's own settings only; A's entries cannot be sent anywhere by B
+  'GET /api/integrations': [{ run: (f) => f.b.get('/api/integrations'), expect: answered, forbid: () => [MARK.integration] }],
+  'PATCH /api/integrations': [{ run: (f) => f.b.patch('/api/integrations', { service: 'readwise', enabled: true }), expect: answered, forbid: () => [MARK.integration] }],
+  'POST /api/integrations/save': [{ run: (f) => f.b.post('/api/integrations/save', { service: 'readwise', entryId: f.inboxEntry }), expect: refused([3000]) }],
   // action rules: B's own only; a preview tests B's entries, never A's inbox entry
   'GET /api/actions': [{ run: (f) => f.b.get('/api/actions'), expect: answered, forbid: () => [MARK.rule] }],
   'PUT /api/actions': [{ run: (f) => f.b.put('/api/actions', { rules: [{ name: 'b-rule', condition: [], result: { star: true } }], applyToExisting: true }), expect: answered, forbid: () => [MARK.rule] }],
@@ -230,6 +238,7 @@ async function snapshotOfA(f: Fixture) {
     tokens: await get('/api/tokens'),
     ai: await get('/api/ai/status'),
     actions: await get('/api/actions'),
+    integrations: await get('/api/integrations'),
   }
 }
 
@@ -238,7 +247,7 @@ describeEachDialect('authorization matrix', (dialect) => {
   let routes: string[]
 
   beforeAll(async () => {
-    const server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web' })
+    const server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web', INBOX_EMAIL_SECRET: 'matrix-email-secret-0123', INBOX_DOMAIN: 'in.matrix.test' })
     const a = await signedUpClient(server, 'alice-matrix@example.com')
     const b = await signedUpClient(server, 'bob-matrix@example.com')
     const aId = (await a.get('/api/auth/get-session')).body.user.id
@@ -260,6 +269,7 @@ describeEachDialect('authorization matrix', (dialect) => {
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
     const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
+    await a.patch('/api/integrations', { service: 'obsidian', enabled: true, vault: MARK.integration })
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
     const aCode = (await a.post('/api/invitations/new')).body.data

@@ -5044,6 +5044,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inboxes/attachments/{handle}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment of a mail in one of your inboxes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                    handle: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file (served as a download) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 10003: Inbox permission denied */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 6: Not found; 10000: Inbox not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 6,
+                         *       "message": "Not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inboxes/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver one raw e-mail (message/rfc822) to the inbox it is addressed to (header X-Inbox-Email-Secret; no session) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "x-inbox-email-secret": string;
+                    "x-inbox-recipient"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            responses: {
+                /** @description Stored in each recipient inbox (created false: that Message-ID was already there) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: {
+                                entries: {
+                                    created: boolean;
+                                    id: string;
+                                    inbox: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 10003: Inbox permission denied */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 10003,
+                         *       "message": "Inbox permission denied"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 10000: Inbox not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 10000,
+                         *       "message": "Inbox not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 5: Missing configuration; 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 5,
+                         *       "message": "Missing configuration"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inboxes/list": {
         parameters: {
             query?: never;
@@ -5257,6 +5499,363 @@ export interface paths {
                          * @example {
                          *       "code": 4,
                          *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your integration settings (secrets as set/hint only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every service */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["IntegrationSettings"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change one service's settings (an absent secret keeps the stored one) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntegrationPatch"];
+                };
+            };
+            responses: {
+                /** @description Every service */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["IntegrationSettings"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/integrations/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save an entry to a service (from the server) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        customId?: string;
+                        entryId: string;
+                        /** @enum {string} */
+                        service: "readwise" | "instapaper" | "readeck" | "cubox" | "outline" | "zotero" | "qbittorrent" | "custom";
+                    };
+                };
+            };
+            responses: {
+                /** @description What the service said */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["IntegrationSaveResult"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3000: Entry not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -11562,6 +12161,25 @@ export interface components {
             feedId: string | null;
             view: number;
         };
+        CustomIntegration: {
+            body: string;
+            enabled: boolean;
+            headers: {
+                name: string;
+                value: components["schemas"]["IntegrationSecret"];
+            }[];
+            id: string;
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH";
+            name: string;
+            /**
+             * @description http: the server sends the request; url: the app opens the URL (a custom URL scheme)
+             * @enum {string}
+             */
+            type: "http" | "url";
+            /** @description May hold {{title}} {{url}} {{content}} {{author}} {{publishedAt}} */
+            url: string;
+        };
         DiscoverResult: {
             feed?: components["schemas"]["Feed"] | {
                 id: null;
@@ -11695,6 +12313,147 @@ export interface components {
             title: string | null;
             /** @enum {string} */
             type: "inbox";
+        };
+        IntegrationPatch: {
+            enabled?: boolean;
+            /** @enum {string} */
+            service: "readwise";
+            token?: string;
+        } | {
+            enabled?: boolean;
+            password?: string;
+            /** @enum {string} */
+            service: "instapaper";
+            username?: string;
+        } | {
+            baseUrl?: string;
+            enabled?: boolean;
+            /** @enum {string} */
+            service: "readeck";
+            token?: string;
+        } | {
+            apiUrl?: string;
+            enabled?: boolean;
+            /** @enum {string} */
+            service: "cubox";
+        } | {
+            baseUrl?: string;
+            collectionId?: string;
+            enabled?: boolean;
+            /** @enum {string} */
+            service: "outline";
+            token?: string;
+        } | {
+            apiKey?: string;
+            enabled?: boolean;
+            /** @enum {string} */
+            itemType?: "webpage" | "blogPost";
+            /** @enum {string} */
+            service: "zotero";
+            userId?: string;
+        } | {
+            baseUrl?: string;
+            enabled?: boolean;
+            password?: string;
+            /** @enum {string} */
+            service: "qbittorrent";
+            username?: string;
+        } | {
+            enabled: boolean;
+            /** @enum {string} */
+            service: "eagle";
+        } | {
+            enabled?: boolean;
+            folder?: string;
+            /** @enum {string} */
+            service: "obsidian";
+            vault?: string;
+        } | {
+            items: {
+                /** @default  */
+                body: string;
+                enabled: boolean;
+                /** @default [] */
+                headers: {
+                    name: string;
+                    value?: string;
+                }[];
+                id: string;
+                /**
+                 * @default POST
+                 * @enum {string}
+                 */
+                method: "GET" | "POST" | "PUT" | "PATCH";
+                name: string;
+                /** @enum {string} */
+                type: "http" | "url";
+                url: string;
+            }[];
+            /** @enum {string} */
+            service: "customIntegration";
+        };
+        IntegrationSaveResult: {
+            /** @description The service's own error text when not saved */
+            error: string | null;
+            /** @description The service as people know it (for the toast) */
+            name: string;
+            saved: boolean;
+            service: string;
+            /** @description Where the service keeps it, when it says */
+            url: string | null;
+        };
+        IntegrationSecret: {
+            /** @description The last four characters, or null */
+            hint: string | null;
+            set: boolean;
+        };
+        IntegrationSettings: {
+            cubox: {
+                apiUrl: components["schemas"]["IntegrationSecret"];
+                enabled: boolean;
+            };
+            customIntegration: components["schemas"]["CustomIntegration"][];
+            eagle: {
+                enabled: boolean;
+            };
+            instapaper: {
+                enabled: boolean;
+                password: components["schemas"]["IntegrationSecret"];
+                username: string;
+            };
+            obsidian: {
+                enabled: boolean;
+                folder: string;
+                vault: string;
+            };
+            outline: {
+                baseUrl: string;
+                collectionId: string;
+                enabled: boolean;
+                token: components["schemas"]["IntegrationSecret"];
+            };
+            qbittorrent: {
+                baseUrl: string;
+                enabled: boolean;
+                password: components["schemas"]["IntegrationSecret"];
+                username: string;
+            };
+            readeck: {
+                baseUrl: string;
+                enabled: boolean;
+                token: components["schemas"]["IntegrationSecret"];
+            };
+            readwise: {
+                enabled: boolean;
+                token: components["schemas"]["IntegrationSecret"];
+            };
+            zotero: {
+                apiKey: components["schemas"]["IntegrationSecret"];
+                enabled: boolean;
+                /** @enum {string} */
+                itemType: "webpage" | "blogPost";
+                userId: string;
+            };
         };
         Invitation: {
             code: string;

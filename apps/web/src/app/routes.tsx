@@ -19,6 +19,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: 'login', lazy: async () => ({ Component: (await import('../modules/auth/LoginPage.tsx')).LoginPage }) },
+      // Reached signed out (a sign-up refused with 1003) as well as signed in.
+      { path: 'invitation', lazy: async () => ({ Component: (await Promise.all([import('../modules/invitation/InvitationPage.tsx'), ensurePages()]))[0].InvitationPage }) },
       {
         element: <AuthGate />,
         children: [
@@ -54,7 +56,6 @@ export const routes: RouteObject[] = [
               { path: 'action', lazy: async () => ({ Component: (await import('../modules/actions/ActionsPage.tsx')).ActionsPage }) },
               { path: 'power', lazy: async () => ({ Component: (await Promise.all([import('../modules/power/PowerPage.tsx'), ensurePages()]))[0].PowerPage }) },
               { path: 'rsshub', lazy: async () => ({ Component: (await import('../modules/rsshub/RsshubPage.tsx')).RsshubPage }) },
-              { path: 'invitation', lazy: async () => ({ Component: (await import('../modules/invitation/InvitationPage.tsx')).InvitationPage }) },
             ],
           },
         ],

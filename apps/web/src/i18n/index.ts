@@ -9,7 +9,7 @@ import { readLocal, StorageKeys, writeLocal } from '../lib/storage.ts'
 import { detectLanguage, FALLBACK_LANGUAGES, normalizeLanguage, SUPPORTED_LANGUAGES, type Language } from './language.ts'
 import { english, loadPages, loadResource } from './resources.ts'
 
-export const NAMESPACES = ['common', 'auth', 'settings', 'errors', 'subscriptions', 'timeline', 'entry', 'discover', 'shortcuts', 'power'] as const
+export const NAMESPACES = ['common', 'auth', 'settings', 'errors', 'subscriptions', 'timeline', 'entry', 'discover', 'shortcuts', 'power', 'instance', 'ai'] as const
 
 function initialLanguage(): Language {
   if (typeof window === 'undefined') return 'en'

@@ -13,6 +13,8 @@ export const StorageKeys = {
   migrations: 'migrations',
   reloadOnce: 'reload-once',
   referralCode: 'referral-code',
+  /** The code entered on /invitation, sent with the sign-up (X-Invitation-Code). */
+  invitationCode: 'invitation-code',
   language: 'language',
 } as const
 
@@ -84,6 +86,15 @@ export function readSession(key: string): string | null {
 /** Writes a prefixed sessionStorage value. */
 export function writeSession(key: string, value: string): void {
   safeSet(sessionStorage, storageKey(key), value)
+}
+
+/** Removes one of Brook's local keys. */
+export function removeLocal(key: string): void {
+  try {
+    localStorage.removeItem(storageKey(key))
+  } catch {
+    // storage unavailable: nothing to remove
+  }
 }
 
 function clearPrefixed(storage: Storage): void {

@@ -168,6 +168,9 @@ export function createGreaderService(deps: {
 
     touch: deps.apiTokens.touch,
 
+    /** The user's feed subscriptions with their feeds (the Fever API lists them too). */
+    feedSubscriptions: (userId: string) => repo.feedSubscriptions(userId),
+
     /** The edit token (`T`) of a session: derived from its auth token, so nothing is stored. */
     editToken(authToken: string): string {
       return crypto.createHash('sha256').update(`greader-T\n${authToken}`).digest('base64url').slice(0, 40)

@@ -8,6 +8,10 @@ import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, JsonValueSchema, jsonBody, jsonResponse, publicErrors } from '../../lib/apiSchemas.ts'
 import type { EntriesService } from '../entries/service.ts'
 import type { InboxesService } from './service.ts'
+import type { EmailIntake } from './email/emailIntake.ts'
+import type { AttachmentStore } from './email/attachmentStore.ts'
+import { EmailRefused } from './email/parseEmail.ts'
+import crypto from 'node:crypto'
 import { InboxSchema } from './present.ts'
 
 /** Header names of the webhook. */
@@ -99,8 +103,74 @@ const webhookRoute = createRoute({
   },
 })
 
-export function inboxesRoutes({ inboxes, entries }: { inboxes: InboxesService; entries: Pick<EntriesService, 'receive'> }) {
+/** Header of POST /inboxes/email: the deployment's INBOX_EMAIL_SECRET. */
+export const INBOX_EMAIL_SECRET_HEADER = 'x-inbox-email-secret'
+/** Header of POST /inboxes/email naming the recipient (else the message's To/Cc). */
+export const INBOX_RECIPIENT_HEADER = 'x-inbox-recipient'
+
+const emailRoute = createRoute({
+  method: 'post',
+  path: '/email',
+  tags: ['inboxes'],
+  summary: 'Deliver one raw e-mail (message/rfc822) to the inbox it is addressed to (header X-Inbox-Email-Secret; no session)',
+  request: {
+    headers: z.object({ [INBOX_EMAIL_SECRET_HEADER]: z.string().min(1).max(500), [INBOX_RECIPIENT_HEADER]: z.string().max(320).optional() }),
+    body: { content: { 'message/rfc822': { schema: z.string().openapi({ format: 'binary', description: 'The message as received (RFC 5322)' }) } }, required: true },
+  },
+  responses: {
+    200: jsonResponse(envelope(z.object({ entries: z.array(z.object({ inbox: z.string(), id: z.string(), created: z.boolean() })) })), 'Stored in each recipient inbox (created false: that Message-ID was already there)'),
+    ...publicErrors(5, 1002, 10000, 10003),
+  },
+})
+
+const attachmentRoute = createRoute({
+  method: 'get',
+  path: '/attachments/{handle}/{file}',
+  tags: ['inboxes'],
+  summary: "An attachment of a mail in one of your inboxes",
+  request: { params: z.object({ handle, file: z.string().max(100) }) },
+  responses: {
+    200: { description: 'The file (served as a download)', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errors(6, 10000, 10003),
+  },
+})
+
+export function inboxesRoutes({ inboxes, entries, email, attachments, emailSecret }: { inboxes: InboxesService; entries: Pick<EntriesService, 'receive'>; email: EmailIntake; attachments: AttachmentStore; emailSecret: string | undefined }) {
   const router = createRouter()
+
+  router.openapi(emailRoute, async (c) => {
+    if (!emailSecret) throw new AppError(5, { reason: 'INBOX_EMAIL_SECRET is not set on this server' })
+    const headers = c.req.valid('header')
+    const given = Buffer.from(headers[INBOX_EMAIL_SECRET_HEADER])
+    const expected = Buffer.from(emailSecret)
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw new AppError(10003, { reason: 'Wrong e-mail secret' })
+    const raw = Buffer.from(await c.req.arrayBuffer())
+    if (raw.length === 0) throw new AppError(1002, { reason: 'Empty message' })
+    try {
+      const recipient = headers[INBOX_RECIPIENT_HEADER]
+      const targets = recipient ? [await email.inboxFor(recipient)].filter((i) => i !== null) : await email.inboxesOf(raw)
+      if (targets.length === 0) throw new AppError(10000, { reason: `No inbox at ${recipient ?? 'any recipient'} (@${email.domain})` })
+      return c.json(ok({ entries: await email.deliver(raw, targets) }), 200)
+    } catch (error) {
+      if (error instanceof EmailRefused) throw new AppError(1002, { reason: error.message })
+      throw error
+    }
+  })
+
+  router.openapi(attachmentRoute, async (c) => {
+    const user = requireUser(c)
+    const { handle: h, file } = c.req.valid('param')
+    const inbox = await inboxes.mustOwn(user.id, h.toLowerCase())
+    const found = await attachments.get(inbox.id, file)
+    if (!found) throw new AppError(6)
+    const name = found.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 200) || 'attachment'
+    return c.body(new Uint8Array(found.content), 200, {
+      'content-type': found.contentType,
+      'content-disposition': `attachment; filename="${name}"`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': 'sandbox',
+    }) as never
+  })
 
   router.openapi(getRoute, async (c) => {
     const user = requireUser(c)
@@ -126,6 +196,7 @@ export function inboxesRoutes({ inboxes, entries }: { inboxes: InboxesService; e
     const user = requireUser(c)
     const { handle: h } = c.req.valid('json')
     await inboxes.delete(user.id, h)
+    await attachments.drop(h.toLowerCase())
     return c.json(ok({ handle: h.toLowerCase() }), 200)
   })
 

@@ -65,6 +65,11 @@ export function createInboxesService(deps: { repo: InboxesRepo; subscriptions: P
       await repo.delete(inbox.id)
     },
 
+    /** The inbox of a handle, or null (mail recipients). */
+    async find(handle: string): Promise<InboxRow | null> {
+      return repo.get(handle.toLowerCase())
+    },
+
     /** The inbox a webhook call is for, authenticated by its secret (10000 / 10003). */
     async authenticate(handle: string, secret: string): Promise<InboxRow> {
       const inbox = await repo.get(handle.toLowerCase())

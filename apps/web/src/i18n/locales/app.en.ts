@@ -134,4 +134,16 @@ export default {
       speed: 'Playback speed',
     },
   },
+  ai: {
+    summary: {
+      title: 'AI summary',
+      extractive: 'Key sentences · no model configured',
+      byModel: 'By {{model}}',
+      loading: 'Summarizing…',
+      failed: 'The summary could not be made.',
+    },
+    translation: {
+      loading: 'Translating…',
+    },
+  },
 } as const

@@ -133,4 +133,16 @@ export default {
       speed: '再生速度',
     },
   },
+  ai: {
+    summary: {
+      title: 'AI 要約',
+      extractive: '重要な文 · モデル未設定',
+      byModel: '{{model}} による要約',
+      loading: '要約しています…',
+      failed: '要約を作成できませんでした。',
+    },
+    translation: {
+      loading: '翻訳しています…',
+    },
+  },
 } satisfies AppLocale

@@ -133,4 +133,16 @@ export default {
       speed: '播放速度',
     },
   },
+  ai: {
+    summary: {
+      title: 'AI 摘要',
+      extractive: '关键句 · 未配置模型',
+      byModel: '由 {{model}} 生成',
+      loading: '正在生成摘要…',
+      failed: '无法生成摘要。',
+    },
+    translation: {
+      loading: '正在翻译…',
+    },
+  },
 } satisfies AppLocale

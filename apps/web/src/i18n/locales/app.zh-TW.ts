@@ -133,4 +133,16 @@ export default {
       speed: '播放速度',
     },
   },
+  ai: {
+    summary: {
+      title: 'AI 摘要',
+      extractive: '關鍵句 · 未設定模型',
+      byModel: '由 {{model}} 產生',
+      loading: '正在產生摘要…',
+      failed: '無法產生摘要。',
+    },
+    translation: {
+      loading: '正在翻譯…',
+    },
+  },
 } satisfies AppLocale

@@ -80,6 +80,8 @@ export default {
     },
     labels: {
       entry: {
+        'toggle-ai-summary': 'Toggle AI summary',
+        'toggle-ai-translation': 'Toggle AI translation',
         read: 'Toggle read',
         'read-above': 'Mark entries above as read',
         'read-below': 'Mark entries below as read',

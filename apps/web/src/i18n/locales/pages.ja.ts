@@ -82,6 +82,8 @@ export default {
     },
     labels: {
       entry: {
+        'toggle-ai-summary': 'AI 要約の切り替え',
+        'toggle-ai-translation': 'AI 翻訳の切り替え',
         read: '既読を切り替え',
         'read-above': '上のエントリーを既読にする',
         'read-below': '下のエントリーを既読にする',

@@ -82,6 +82,8 @@ export default {
     },
     labels: {
       entry: {
+        'toggle-ai-summary': '切换 AI 摘要',
+        'toggle-ai-translation': '切换 AI 翻译',
         read: '切换已读',
         'read-above': '将上方条目标为已读',
         'read-below': '将下方条目标为已读',

@@ -82,6 +82,8 @@ export default {
     },
     labels: {
       entry: {
+        'toggle-ai-summary': '切換 AI 摘要',
+        'toggle-ai-translation': '切換 AI 翻譯',
         read: '切換已讀',
         'read-above': '將上方項目標為已讀',
         'read-below': '將下方項目標為已讀',

@@ -1,5 +1,7 @@
 /** Sign-up, sign-in and sign-out against better-auth; each refreshes the session (SPEC §4 signals). */
 import type { QueryClient } from '@tanstack/react-query'
+import { ErrorCodes } from '@brook/shared'
+import { removeLocal, StorageKeys } from '../../lib/storage.ts'
 import { toastError } from '../../api/toastError.ts'
 import { navigate } from '../../lib/navigation.ts'
 import { useSessionStore } from '../../store/session.ts'
@@ -11,8 +13,11 @@ export async function signUpWithEmail(queryClient: QueryClient, input: { name: s
   const { error } = await authClient.signUp.email({ name: input.name.trim(), email: input.email.trim(), password: input.password })
   if (error) {
     toastError(error)
+    // SPEC §8: 400 with 1003 — this instance wants an invitation code first.
+    if (error.status === 400 && Number(error.code) === ErrorCodes.InvalidInvitation) navigate('/invitation')
     return false
   }
+  removeLocal(StorageKeys.invitationCode)
   await refreshSession(queryClient)
   return true
 }

@@ -16,6 +16,9 @@ export const authClient = createAuthClient({
       for (const [name, value] of Object.entries(currentAppHeaders())) context.headers.set(name, value)
       const referral = readLocal(StorageKeys.referralCode)
       if (referral) context.headers.set('X-Referral-Code', referral)
+      // The invitation code entered on /invitation goes with the sign-up (invitation-only instances).
+      const invitation = readLocal(StorageKeys.invitationCode)
+      if (invitation && context.url.toString().includes('/sign-up/')) context.headers.set('X-Invitation-Code', invitation)
       return context
     },
   },

@@ -24,6 +24,12 @@ import { useEntryViewStore } from './entryViewStore.ts'
 import { EntryToolbar } from './EntryToolbar.tsx'
 import { useReadability } from './useReadability.ts'
 import { openGalleryOf } from './entryActions.ts'
+import { AiSummaryBlock } from '../ai/AiSummaryBlock.tsx'
+import { useAiViewStore, useSummaryOn, useTranslationOn } from '../ai/aiViewStore.ts'
+import { withTranslation } from '../ai/bilingual.ts'
+import { useActionLanguage } from '../ai/useAiSettings.ts'
+import { useEntryTranslation } from '../ai/useEntryTranslation.ts'
+import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 
 export function EntryReader({ params, entryId }: { params: TimelineParams; entryId: string }) {
   const { t, i18n } = useTranslation('entry')
@@ -37,6 +43,14 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
   const mobile = useIsMobile()
   const navigate = useNavigate()
   const scrollRef = useRef<HTMLDivElement>(null)
+  const general = useGeneralSettings()
+  const setAiDefaults = useAiViewStore((s) => s.setDefaults)
+  useEffect(() => setAiDefaults({ summary: general.summary, translation: general.translation }), [general.summary, general.translation, setAiDefaults])
+  const summaryOn = useSummaryOn(entryId)
+  const translationOn = useTranslationOn(entryId)
+  const actionLanguage = useActionLanguage()
+  const contentField = readabilityOn && readability.content ? 'readabilityContent' : 'content'
+  const translation = useEntryTranslation(entryId, actionLanguage, ['title', contentField], translationOn && !!entry)
 
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 })
@@ -57,11 +71,15 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
   const video = VIEW_INFO[params.view].grid ? videoOf(entry) : null
   const audio = audioOf(entry)
   const photos = media.filter((m) => m.type === 'photo')
-  const html = readabilityOn && readability.content ? readability.content : (entry.content ?? entry.description ?? '')
+  const originalHtml = readabilityOn && readability.content ? readability.content : (entry.content ?? entry.description ?? '')
+  const translatedHtml = translationOn ? translation.fields?.[contentField] : undefined
+  const html = translatedHtml ? withTranslation(originalHtml, translatedHtml, general.translationMode) : originalHtml
+  const translatedTitle = translationOn ? translation.fields?.title : undefined
+  const titleText = translatedTitle && general.translationMode === 'translation-only' ? translatedTitle : entry.title || t('untitled')
 
   return (
     <div className="flex min-w-0 flex-1 flex-col" data-testid="entry-reader" data-entry-id={entry.id}>
-      <EntryToolbar entry={entry} state={{ starred, readability: readabilityOn, source: sourceOn }} onBack={back} hasPrevious={!!neighbourEntry(ids, entryId, -1)} hasNext={!!neighbourEntry(ids, entryId, 1)} />
+      <EntryToolbar entry={entry} state={{ starred, readability: readabilityOn, source: sourceOn, summary: summaryOn, translation: translationOn }} onBack={back} hasPrevious={!!neighbourEntry(ids, entryId, -1)} hasNext={!!neighbourEntry(ids, entryId, 1)} />
       {sourceOn && entry.url ? (
         <SourceFrame url={entry.url} />
       ) : (
@@ -84,12 +102,17 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
             <h1 className="mt-4 text-[1.75rem] leading-tight font-bold tracking-tight text-zinc-900 dark:text-zinc-50" data-testid="entry-title">
               {entry.url ? (
                 <a href={entry.url} target="_blank" rel="noopener noreferrer" className="hover:text-accent">
-                  {entry.title || t('untitled')}
+                  {titleText}
                 </a>
               ) : (
-                entry.title || t('untitled')
+                titleText
               )}
             </h1>
+            {translatedTitle && general.translationMode === 'bilingual' && (
+              <p className="mt-1 text-[1.1rem] leading-snug text-zinc-500" data-testid="entry-title-translation">
+                {translatedTitle}
+              </p>
+            )}
             {entry.author && <p className="mt-2 text-[13px] text-zinc-500">{t('by', { author: entry.author })}</p>}
 
             {video && <LazyVideoPlayer src={video.url} poster={video.poster} className="mt-6" />}
@@ -111,9 +134,11 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
             )}
             {readabilityOn && readability.error && <p className="mt-8 rounded-lg bg-amber-50 px-3 py-2 text-[13px] text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">{t('readabilityFailed')}</p>}
 
+            {summaryOn && <AiSummaryBlock entryId={entry.id} target={contentField} />}
+
             <div className="mt-8">
               {html ? (
-                <EntryContent cacheKey={`${entry.id}:${readabilityOn && readability.content ? 'r' : 'c'}`} html={html} baseUrl={entry.url} />
+                <EntryContent cacheKey={`${entry.id}:${readabilityOn && readability.content ? 'r' : 'c'}:${translatedHtml ? general.translationMode : ''}`} html={html} baseUrl={entry.url} />
               ) : entry.content === null ? (
                 <div className="flex items-center gap-2 text-[13px] text-zinc-500">
                   <Spinner size={16} /> {t('loadingContent')}

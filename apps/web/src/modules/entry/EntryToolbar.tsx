@@ -13,6 +13,7 @@ import type { Entry } from '../../store/index.ts'
 import { useBindingStore } from '../shortcuts/bindings.ts'
 import { getCommand, runCommand } from '../shortcuts/registry.ts'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
+import { LanguagesIcon, SparklesIcon } from '../ai/aiIcons.tsx'
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>
 
@@ -27,6 +28,8 @@ export interface ToolbarState {
   starred: boolean
   readability: boolean
   source: boolean
+  summary?: boolean
+  translation?: boolean
 }
 
 const ITEMS: Record<string, ToolbarItem> = {
@@ -35,6 +38,8 @@ const ITEMS: Record<string, ToolbarItem> = {
   'entry:readability': { icon: BookTextIcon, active: (_e, s) => s.readability },
   'entry:view-source-content': { icon: CodeIcon, active: (_e, s) => s.source },
   'entry:share': { icon: ShareIcon },
+  'entry:toggle-ai-summary': { icon: SparklesIcon, active: (_e, s) => !!s.summary },
+  'entry:toggle-ai-translation': { icon: LanguagesIcon, active: (_e, s) => !!s.translation },
   'entry:open-in-browser': { icon: ExternalLinkIcon },
   'entry:copy-link': { icon: LinkIcon },
   'entry:copy-title': { icon: TypeIcon },

@@ -10,6 +10,9 @@ import { NotificationsSettings } from './NotificationsSettings.tsx'
 import { ProfileSettings } from './ProfileSettings.tsx'
 import type { SettingsSection } from './sections.ts'
 import { ShortcutsSettings } from './ShortcutsSettings.tsx'
+import { InvitationsSettings } from '../invitation/InvitationsSettings.tsx'
+import { PlanSettings } from '../plans/PlanSettings.tsx'
+import { AdminSettings } from '../admin/AdminSettings.tsx'
 
 export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
   general: GeneralSettings,
@@ -21,4 +24,7 @@ export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
   shortcuts: ShortcutsSettings,
   'data-control': DataControlSettings,
   about: AboutSettings,
+  invitations: InvitationsSettings,
+  plan: PlanSettings,
+  admin: AdminSettings,
 }

@@ -14,6 +14,10 @@ export const SETTINGS_SECTIONS = [
   'plan',
   'data-control',
   'about',
+  'admin',
 ] as const
+
+/** Sections only admins see in the navigation. */
+export const ADMIN_SECTIONS: readonly SettingsSection[] = ['admin']
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]

@@ -5,5 +5,6 @@ import { globalCommands, layoutCommands, settingsCommands } from './layoutComman
 import { listCommands } from './listCommands.ts'
 import { subscriptionCommands } from './subscriptionCommands.ts'
 import { timelineCommands } from './timelineCommands.ts'
+import { aiEntryCommands } from '../../ai/aiCommands.ts'
 
-registerCommands([...entryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...settingsCommands])
+registerCommands([...entryCommands, ...aiEntryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...settingsCommands])
