@@ -44,7 +44,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token', integration: 'A-secret-vault' }
 
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {

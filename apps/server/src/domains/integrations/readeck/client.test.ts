@@ -1,12 +1,12 @@
 /** Readeck's bookmark API (POST /api/bookmarks, Bearer token), faked on loopback under a sub-path. */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { LOOPBACK, startFakeService } from '../../../test/fakeService.ts'
+import { LOOPBACK, startFakeService, type FakeAnswer } from '../../../test/fakeService.ts'
 import { saveToReadeck } from './client.ts'
 import { sampleEntry } from '../sampleEntry.ts'
 
 let fake: Awaited<ReturnType<typeof startFakeService>>
 beforeAll(async () => {
-  fake = await startFakeService((r) => (r.headers.authorization === 'Bearer rd-token' ? { status: 202, headers: { location: '/readeck/api/bookmarks/xyz' }, body: '{"status":202,"message":"Link submited"}' } : { status: 401, headers: { 'content-type': 'application/json' }, body: '{"status":401,"message":"Unauthorized"}' }))
+  fake = await startFakeService((r): FakeAnswer => (r.headers.authorization === 'Bearer rd-token' ? { status: 202, headers: { location: '/readeck/api/bookmarks/xyz' }, body: '{"status":202,"message":"Link submited"}' } : { status: 401, headers: { 'content-type': 'application/json' }, body: '{"status":401,"message":"Unauthorized"}' }))
 })
 afterAll(() => fake.close())
 
