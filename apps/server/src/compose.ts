@@ -39,6 +39,8 @@ import { invitationsRepo } from './domains/invitations/repo.ts'
 import { createInvitationsService } from './domains/invitations/service.ts'
 import { adminRepo } from './domains/admin/repo.ts'
 import { createAdminService } from './domains/admin/service.ts'
+import { achievementsRepo } from './domains/achievements/repo.ts'
+import { createAchievementsService } from './domains/achievements/service.ts'
 import { apiTokensRepo } from './domains/apiTokens/repo.ts'
 import { createApiTokensService } from './domains/apiTokens/service.ts'
 import { greaderRepo } from './domains/greader/repo.ts'
@@ -87,6 +89,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     plans: plansRepo(db),
     invitations: invitationsRepo(db),
     admin: adminRepo(db),
+    achievements: achievementsRepo(db),
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
     fever: feverRepo(db),
@@ -103,7 +106,6 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks })
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
-  const admin = createAdminService({ repo: repos.admin, plans })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
@@ -131,12 +133,14 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const search = createSearchService({ repo: repos.search, logger })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
+  const achievements = createAchievementsService({ repo: repos.achievements, wallets })
+  const admin = createAdminService({ repo: repos.admin, plans, achievements })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
+  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
 }
 
 /** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */

@@ -206,6 +206,12 @@ const MATRIX: Record<string, Attempt[]> = {
   'PUT /api/admin/registration': [{ run: (f) => f.b.put('/api/admin/registration', { mode: 'closed' }), expect: refused([1004]) }],
   'PUT /api/admin/plans/{role}': [{ run: (f) => f.b.put('/api/admin/plans/free', { feeds: 0 }), expect: refused([1004]) }],
   'DELETE /api/admin/plans/{role}': [{ run: (f) => f.b.delete('/api/admin/plans/free'), expect: refused([1004]) }],
+  'POST /api/admin/achievements/approve': [{ run: (f) => f.b.post('/api/admin/achievements/approve', { userId: f.aId, id: 'feed-claimed' }), expect: refused([1004]) }],
+  // achievements (B's own progress only)
+  'GET /api/achievement': [{ run: (f) => f.b.get('/api/achievement'), expect: answered }],
+  'POST /api/achievement/check': [{ run: (f) => f.b.post('/api/achievement/check'), expect: answered }],
+  'PUT /api/achievement': [{ run: (f) => f.b.put('/api/achievement', { id: 'first-subscription' }), expect: answered }],
+  'POST /api/achievement/audit': [{ run: (f) => f.b.post('/api/achievement/audit', { id: 'feed-claimed', payload: 'B claims it' }), expect: answered }],
 }
 
 /** A's things as A sees them, with the fields others may legitimately move (follower counts, fetch times) left out. */
@@ -234,6 +240,7 @@ async function snapshotOfA(f: Fixture) {
     readEntries: await get(`/api/entries?feedId=${f.feed}&read=true&limit=100`),
     settings: await get('/api/settings'),
     plan: await get('/api/plans/me'),
+    achievements: await get('/api/achievement'),
     registration: await get('/api/admin/registration'),
     tokens: await get('/api/tokens'),
     ai: await get('/api/ai/status'),

@@ -6,6 +6,8 @@ import { ROLE_LABELS, USER_ROLES } from '@brook/shared'
 import { createRouter, ok, requireAdmin } from '../../lib/router.ts'
 import { envelope, errors, jsonBody, jsonResponse } from '../../lib/apiSchemas.ts'
 import { PlanLimitsSchema, PlanSchema, RegistrationModeSchema, RoleSchema } from '../plans/present.ts'
+import { ACHIEVEMENT_IDS } from '@brook/shared'
+import { AchievementSchema } from '../achievements/present.ts'
 import type { AdminService } from './service.ts'
 
 const AdminUserSchema = z
@@ -81,6 +83,15 @@ const resetPlanRoute = createRoute({
   responses: { 200: jsonResponse(envelope(PlanSchema), 'The plan'), ...errors(1004) },
 })
 
+const approveRoute = createRoute({
+  method: 'post',
+  path: '/achievements/approve',
+  tags: ['admin'],
+  summary: 'Accept the proof a user sent for an achievement that needs an audit (9003 when none awaits)',
+  request: jsonBody(z.strictObject({ userId: z.string().max(64), id: z.enum(ACHIEVEMENT_IDS) })),
+  responses: { 200: jsonResponse(envelope(AchievementSchema), 'The achievement, completed'), ...errors(1004, 9003) },
+})
+
 export function adminRoutes({ admin }: { admin: AdminService }) {
   return createRouter()
     .openapi(usersRoute, async (c) => {
@@ -107,6 +118,11 @@ export function adminRoutes({ admin }: { admin: AdminService }) {
       requireAdmin(c)
       const { role } = c.req.valid('param')
       return c.json(ok({ role, label: ROLE_LABELS[role], limits: await admin.setPlanLimits(role, c.req.valid('json')) }), 200)
+    })
+    .openapi(approveRoute, async (c) => {
+      requireAdmin(c)
+      const { userId, id } = c.req.valid('json')
+      return c.json(ok(await admin.approveAchievement(userId, id)), 200)
     })
     .openapi(resetPlanRoute, async (c) => {
       requireAdmin(c)

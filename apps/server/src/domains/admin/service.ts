@@ -7,6 +7,7 @@ import { isUserRole, type PlanLimits, type RegistrationMode, type UserRole } fro
 import { AppError } from '../../lib/appError.ts'
 import { nowIso, toIso } from '../../lib/time.ts'
 import type { PlansService } from '../plans/service.ts'
+import type { AchievementsService } from '../achievements/service.ts'
 import type { AdminRepo, AdminUserRow } from './repo.ts'
 
 export type AdminUserJson = {
@@ -23,7 +24,7 @@ export type AdminUserJson = {
 
 export type UserPatch = { role?: UserRole; roleEndAt?: string | null; disabled?: boolean }
 
-export function createAdminService({ repo, plans }: { repo: AdminRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'> }) {
+export function createAdminService({ repo, plans, achievements }: { repo: AdminRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'>; achievements: Pick<AchievementsService, 'approveAudit'> }) {
   const present = (row: AdminUserRow): AdminUserJson => ({
     id: row.id,
     name: row.name,
@@ -63,6 +64,7 @@ export function createAdminService({ repo, plans }: { repo: AdminRepo; plans: Pi
     },
 
     isDisabled: (id: string) => repo.isDisabled(id),
+    approveAchievement: (userId: string, id: string) => achievements.approveAudit(userId, id),
     registrationMode: () => plans.registrationMode(),
     setRegistrationMode: (mode: RegistrationMode) => plans.setRegistrationMode(mode),
     plans: () => plans.table(),

@@ -1,6 +1,6 @@
 /** @module What of an entry is searchable, as index tokens: its title, and author + description + text of the content. */
 import { htmlToText } from '../../reader/sanitizer/htmlToText.ts'
-import { searchTokens } from './tokens.ts'
+import { searchTokens } from '@brook/shared'
 
 /** The columns of an entry the index reads. */
 export type IndexableEntry = { id: string; title: string | null; description: string | null; content: string | null; author: string | null }

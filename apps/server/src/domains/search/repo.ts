@@ -8,7 +8,8 @@ import type { Dialect } from '../../db/openDatabase.ts'
 import { inTransaction, isSqliteDb, type Db } from '../../db/transactions.ts'
 import { chunks } from '../../db/chunks.ts'
 import { documentOf, type IndexableEntry } from './document.ts'
-import { ftsMatch, tsQuery, tsVector, type QueryTerm } from './tokens.ts'
+import type { QueryTerm } from '@brook/shared'
+import { ftsMatch, tsQuery, tsVector } from './tokens.ts'
 
 const MAX_ROWID = 9223372036854775807n
 

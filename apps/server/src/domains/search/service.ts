@@ -9,9 +9,8 @@ import type { Logger } from '../../lib/logger.ts'
 import { AppError } from '../../lib/appError.ts'
 import { nowIso } from '../../lib/time.ts'
 import { bodyText } from './document.ts'
-import { findHighlights, snippetOf, type Highlight, type Highlighted } from './highlight.ts'
+import { findHighlights, queryTerms, runsOf, snippetOf, type Highlight, type Highlighted } from '@brook/shared'
 import type { SearchRepo } from './repo.ts'
-import { queryTerms, runsOf } from './tokens.ts'
 
 /** A query longer than this is refused with 1002 (a search box, not a document). */
 export const MAX_QUERY_LENGTH = 500

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ftsMatch, queryTerms, searchTokens, tsQuery, tsVector } from './tokens.ts'
+import { queryTerms, searchTokens } from '@brook/shared'
+import { ftsMatch, tsQuery, tsVector } from './tokens.ts'
 
 describe('search tokens', () => {
   it('lower-cases words and folds diacritics', () => {

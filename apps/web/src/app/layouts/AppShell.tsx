@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
+import { useSearchStore } from '../../modules/search/searchStore.ts'
 import { useEntryViewStore } from '../../modules/entry/entryViewStore.ts'
 import { useJumpOutStore } from '../../modules/entry/jumpOut.ts'
 import { AppearanceEffects } from '../../modules/layout/AppearanceEffects.tsx'
@@ -29,6 +30,7 @@ import { useTipStore } from '../../modules/power/tipStore.ts'
 // What floats over the app loads when first needed, keeping the first route small.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
 const QuickAddDialog = lazy(() => Promise.all([import('../../modules/discover/QuickAddDialog.tsx'), ensurePages()]).then(([m]) => ({ default: m.QuickAddDialog })))
+const SearchDialog = lazy(() => Promise.all([import('../../modules/search/SearchDialog.tsx'), ensurePages()]).then(([m]) => ({ default: m.SearchDialog })))
 const ImageGallery = lazy(() => import('../../modules/entry/ImageGallery.tsx').then((m) => ({ default: m.ImageGallery })))
 const CornerPlayer = lazy(() => import('../../modules/player/CornerPlayer.tsx').then((m) => ({ default: m.CornerPlayer })))
 const ShortcutsGuide = lazy(() => Promise.all([import('../../modules/shortcuts/ShortcutsGuide.tsx'), ensurePages()]).then(([m]) => ({ default: m.ShortcutsGuide })))
@@ -43,6 +45,7 @@ function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode
 
 function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const quickAdd = useQuickAddStore((s) => s.open)
+  const search = useSearchStore((s) => s.open)
   const gallery = useEntryViewStore((s) => s.gallery !== null)
   const player = usePlayerStore((s) => s.show && !!s.src)
   const guide = useShortcutsGuideStore((s) => s.open)
@@ -66,6 +69,9 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
       </WhenNeeded>
       <WhenNeeded needed={quickAdd}>
         <QuickAddDialog />
+      </WhenNeeded>
+      <WhenNeeded needed={search}>
+        <SearchDialog />
       </WhenNeeded>
       <WhenNeeded needed={gallery}>
         <ImageGallery />

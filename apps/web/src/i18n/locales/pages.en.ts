@@ -16,6 +16,19 @@ export default {
       openOriginal: 'Open the video file',
     },
   },
+  search: {
+    title: 'Search',
+    label: 'Search entries and subscriptions',
+    placeholder: 'Search your entries and subscriptions…',
+    results: 'Results',
+    subscriptions: 'Subscriptions',
+    entries: 'Entries',
+    noResults: 'Nothing matches.',
+    failed: 'The search failed. Try again.',
+    offline: 'Offline: searching the entries saved on this device.',
+    untitled: 'Untitled',
+    type: { feed: 'Feed', list: 'List', inbox: 'Inbox' },
+  },
   discover: {
     searchTitle: 'Follow a feed',
     searchLabel: 'Feed or site address, or keywords',
@@ -144,6 +157,7 @@ export default {
         'toggle-corner-play': 'Play or pause audio',
         'quick-add': 'Quick add',
         'open-settings': 'Open settings',
+        search: 'Search',
         discover: 'Go to Discover',
       },
       settings: {

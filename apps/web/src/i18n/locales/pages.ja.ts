@@ -18,6 +18,19 @@ export default {
       openOriginal: '動画ファイルを開く',
     },
   },
+  search: {
+    title: '検索',
+    label: 'エントリーと購読を検索',
+    placeholder: 'エントリーと購読を検索…',
+    results: '結果',
+    subscriptions: '購読',
+    entries: 'エントリー',
+    noResults: '一致するものはありません。',
+    failed: '検索に失敗しました。もう一度お試しください。',
+    offline: 'オフライン：この端末に保存されたエントリーを検索しています。',
+    untitled: '無題',
+    type: { feed: 'フィード', list: 'リスト', inbox: '受信箱' },
+  },
   discover: {
     searchTitle: 'フィードを購読',
     searchLabel: 'フィードやサイトのアドレス、またはキーワード',
@@ -146,6 +159,7 @@ export default {
         'toggle-corner-play': 'オーディオの再生・一時停止',
         'quick-add': 'クイック追加',
         'open-settings': '設定を開く',
+        search: '検索',
         discover: '発見へ移動',
       },
       settings: {

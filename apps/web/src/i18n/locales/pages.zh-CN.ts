@@ -18,6 +18,19 @@ export default {
       openOriginal: '打开视频文件',
     },
   },
+  search: {
+    title: '搜索',
+    label: '搜索条目和订阅',
+    placeholder: '搜索你的条目和订阅…',
+    results: '结果',
+    subscriptions: '订阅',
+    entries: '条目',
+    noResults: '没有匹配的结果。',
+    failed: '搜索失败，请重试。',
+    offline: '离线：正在搜索本设备上保存的条目。',
+    untitled: '无标题',
+    type: { feed: '订阅源', list: '列表', inbox: '收件箱' },
+  },
   discover: {
     searchTitle: '订阅一个订阅源',
     searchLabel: '订阅源或网站地址，或关键词',
@@ -146,6 +159,7 @@ export default {
         'toggle-corner-play': '播放或暂停音频',
         'quick-add': '快速添加',
         'open-settings': '打开设置',
+        search: '搜索',
         discover: '前往发现',
       },
       settings: {

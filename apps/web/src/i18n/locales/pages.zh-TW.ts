@@ -18,6 +18,19 @@ export default {
       openOriginal: '開啟影片檔案',
     },
   },
+  search: {
+    title: '搜尋',
+    label: '搜尋條目和訂閱',
+    placeholder: '搜尋你的條目和訂閱…',
+    results: '結果',
+    subscriptions: '訂閱',
+    entries: '條目',
+    noResults: '沒有相符的結果。',
+    failed: '搜尋失敗，請再試一次。',
+    offline: '離線：正在搜尋本裝置上儲存的條目。',
+    untitled: '無標題',
+    type: { feed: '訂閱源', list: '列表', inbox: '收件匣' },
+  },
   discover: {
     searchTitle: '訂閱一個訂閱源',
     searchLabel: '訂閱源或網站網址，或關鍵詞',
@@ -146,6 +159,7 @@ export default {
         'toggle-corner-play': '播放或暫停音訊',
         'quick-add': '快速添加',
         'open-settings': '開啟設定',
+        search: '搜尋',
         discover: '前往探索',
       },
       settings: {

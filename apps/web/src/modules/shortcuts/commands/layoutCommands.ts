@@ -3,6 +3,7 @@ import { updateSettings } from '../../../store/index.ts'
 import { useSettingsStore } from '../../../store/entities/settings.ts'
 import { navigate } from '../../../lib/navigation.ts'
 import { openQuickAdd } from '../../discover/quickAddStore.ts'
+import { openSearch } from '../../search/searchStore.ts'
 import { useLayoutStore } from '../../layout/useLayoutStore.ts'
 import { usePlayerStore } from '../../player/usePlayerStore.ts'
 import { platform } from '../../platform/platform.ts'
@@ -27,6 +28,7 @@ export const layoutCommands: Command[] = [
 export const globalCommands: Command[] = [
   { id: 'global:show-shortcuts', group: 'global', labelKey: 'global.show-shortcuts', defaultHotkey: '?', regions: ANYWHERE, run: () => useShortcutsGuideStore.getState().toggle() },
   { id: 'global:toggle-corner-play', group: 'global', labelKey: 'global.toggle-corner-play', defaultHotkey: 'Shift+p', enabled: () => !!usePlayerStore.getState().src, run: () => usePlayerStore.getState().toggle() },
+  { id: 'global:search', group: 'global', labelKey: 'global.search', defaultHotkey: 'Mod+k', regions: ANYWHERE, run: () => openSearch() },
   { id: 'global:quick-add', group: 'global', labelKey: 'global.quick-add', defaultHotkey: 'Mod+n', regions: ANYWHERE, enabled: webOwnsGlobal, run: () => openQuickAdd() },
   { id: 'global:open-settings', group: 'global', labelKey: 'global.open-settings', defaultHotkey: 'Mod+,', regions: ANYWHERE, enabled: webOwnsGlobal, run: () => navigate('/settings') },
   { id: 'global:discover', group: 'global', labelKey: 'global.discover', defaultHotkey: 'Mod+t', regions: ANYWHERE, enabled: webOwnsGlobal, run: () => navigate('/discover') },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findHighlights, snippetOf } from './highlight.ts'
-import { queryTerms } from './tokens.ts'
+import { findHighlights, queryTerms, snippetOf } from './searchText.ts'
 
 const marked = (text: string, query: string) =>
   findHighlights(text, queryTerms(query))
