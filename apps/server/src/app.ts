@@ -43,6 +43,8 @@ import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
+import { boostsRoutes } from './domains/boosts/routes.ts'
+import { feedClaimRoutes } from './domains/feeds/claimRoutes.ts'
 
 const API_DESCRIPTION = [
   'Every answer is `{code: 0, data}` or, on failure, `{code, message, reason?, data?}` with the HTTP status of its code.',
@@ -204,6 +206,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Each domain's router, given only the services it uses (built in compose.ts).
   app.route('/api/status', statusRoutes(deps))
   app.route('/api/probes', probesRoutes(deps))
+  app.route('/api/feeds/claim', feedClaimRoutes({ claims: deps.claims }))
   app.route('/api/feeds', feedsRoutes({ feeds: deps.feeds }))
   app.route('/api/subscriptions', subscriptionsRoutes({ subscriptions: deps.subscriptions, opml: deps.opml }))
   app.route('/api/categories', categoriesRoutes({ categories: deps.categories }))
@@ -224,7 +227,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
-  app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets }))
+  app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets, withdrawals: deps.withdrawals }))
+  app.route('/api/boosts', boostsRoutes({ boosts: deps.boosts }))
 
   // The contract of every route above, and a readable reference of it.
   app.get('/api/openapi.json', (c) => c.json(apiDocument()))

@@ -467,6 +467,15 @@ export interface WebsubSubscriptionsTable {
   updatedAt: string
 }
 
+/** better-auth's two-factor secrets (0001), read by the withdrawal check (docs/power.md). */
+export interface TwoFactorTable {
+  id: string
+  secret: string
+  backupCodes: string
+  userId: string
+  verified: AuthBool | null
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -497,6 +506,7 @@ export interface Database {
   search_backfill: SearchBackfillTable
   action_rules: ActionRulesTable
   entry_actions: EntryActionsTable
+  twoFactor: TwoFactorTable
   ledger_accounts: LedgerAccountsTable
   ledger_transfers: LedgerTransfersTable
   withdrawals: WithdrawalsTable

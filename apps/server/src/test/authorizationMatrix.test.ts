@@ -182,6 +182,15 @@ const MATRIX: Record<string, Attempt[]> = {
     { run: (f) => f.b.post('/api/wallets/transactions/tip', { amount: '1', entryId: f.inboxEntry }), expect: refused([3000]) },
     { run: (f) => f.b.post('/api/wallets/transactions/tip', { amount: '1', userId: f.aId }), expect: answered },
   ],
+  'POST /api/wallets/transactions/withdraw': [
+    { run: (f) => f.b.post('/api/wallets/transactions/withdraw', { amount: '1', feedId: f.feed, TOTPCode: '123456' }), expect: refused([1004]) },
+  ],
+  'POST /api/feeds/claim/message': [{ run: (f) => f.b.post('/api/feeds/claim/message', { feedId: f.feed }), expect: answered, forbid: (f) => [f.aId] }],
+  'POST /api/feeds/claim/challenge': [{ run: (f) => f.b.post('/api/feeds/claim/challenge', { feedId: f.inboxEntry }), expect: refused([2001]) }],
+  'GET /api/feeds/claim/list': [{ run: (f) => f.b.get('/api/feeds/claim/list'), expect: answered, forbid: (f) => [f.feed] }],
+  'GET /api/boosts': [{ run: (f) => f.b.get(`/api/boosts?feedId=${f.feed}`), expect: answered }],
+  'POST /api/boosts': [{ run: (f) => f.b.post('/api/boosts', { feedId: f.inboxEntry, amount: '10000000000000000000' }), expect: refused([2001]) }],
+  'GET /api/boosts/boosters': [{ run: (f) => f.b.get(`/api/boosts/boosters?feedId=${f.feed}`), expect: answered, forbid: (f) => [f.aEmail] }],
   'GET /api/wallets/transactions': [
     { run: (f) => f.b.get('/api/wallets/transactions'), expect: answered, forbid: (f) => [f.aEmail] },
     { run: (f) => f.b.get(`/api/wallets/transactions?fromOrToUserId=${f.aId}&type=daily`), expect: answered, forbid: (f) => [`"toUserId":"${f.aId}"`] },

@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
                   })),
                 ],
               },
-              { path: 'action', lazy: async () => ({ Component: (await import('../modules/actions/ActionsPage.tsx')).ActionsPage }) },
+              { path: 'action', lazy: async () => ({ Component: (await Promise.all([import('../modules/actions/ActionsPage.tsx'), ensurePages()]))[0].ActionsPage }) },
               { path: 'power', lazy: async () => ({ Component: (await Promise.all([import('../modules/power/PowerPage.tsx'), ensurePages()]))[0].PowerPage }) },
               { path: 'rsshub', lazy: async () => ({ Component: (await import('../modules/rsshub/RsshubPage.tsx')).RsshubPage }) },
             ],

@@ -7,6 +7,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import { inTransaction, lockFeeds, type Db } from '../../db/transactions.ts'
 import { chunks } from '../../db/chunks.ts'
 import type { Database, FeedsTable } from '../../db/schema.ts'
+import { feedAccount, transferFunds, userAccount } from '../wallets/ledger.ts'
 
 export type FeedRow = Selectable<FeedsTable>
 export type NewFeedRow = Insertable<FeedsTable>
@@ -28,6 +29,29 @@ export function feedsRepo(db: Kysely<Database>) {
      * locked first (PostgreSQL), so storing entries and counting them for a new subscriber never
      * interleave.
      */
+    /**
+     * Feed claiming (docs/power.md): makes the user the owner unless someone else already is, and
+     * moves the tips waiting in the feed's account to the owner — in one transaction. Returns
+     * false when another user owns it; `moved` is what the owner received (smallest units).
+     */
+    async claimOwnership(feedId: string, userId: string, at: string): Promise<{ claimed: boolean; moved: string }> {
+      return inTransaction(db, async (trx) => {
+        await lockFeeds(trx, [feedId])
+        const updated = await trx.updateTable('feeds').set({ ownerUserId: userId, updatedAt: at }).where('id', '=', feedId).where((eb) => eb.or([eb('ownerUserId', 'is', null), eb('ownerUserId', '=', userId)])).executeTakeFirst()
+        if (Number(updated.numUpdatedRows) === 0) return { claimed: false, moved: '0' }
+        const account = await trx.selectFrom('ledger_accounts').select(['balance']).where('id', '=', feedAccount(feedId)).executeTakeFirst()
+        const waiting = account ? BigInt(account.balance) : 0n
+        if (waiting > 0n) {
+          await transferFunds(trx, { debit: feedAccount(feedId), credit: userAccount(userId), amount: waiting, kind: 'claim', reference: feedId, idempotencyKey: `claim:${feedId}:${userId}:${at}`, actorUserId: userId, cashable: true, at })
+        }
+        return { claimed: true, moved: waiting.toString() }
+      })
+    },
+
+    async ownedBy(userId: string): Promise<FeedRow[]> {
+      return db.selectFrom('feeds').selectAll().where('ownerUserId', '=', userId).orderBy('title').limit(1000).execute()
+    },
+
     transaction<T>(work: (tx: FeedQueries, trx: Db) => Promise<T>, options: { lockFeedId?: string } = {}): Promise<T> {
       return inTransaction(db, async (trx) => {
         if (options.lockFeedId) await lockFeeds(trx, [options.lockFeedId])

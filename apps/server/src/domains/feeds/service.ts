@@ -268,6 +268,16 @@ export function createFeedService(deps: FeedServiceDeps) {
       return pending
     },
 
+    /** A document's text through the SSRF-safe fetcher (feed claiming looks for its token in it); null when it cannot be fetched. */
+    async fetchText(url: string): Promise<string | null> {
+      try {
+        const fetched = await fetchDocument(url)
+        return fetched.status === 200 ? new TextDecoder().decode(fetched.body) : null
+      } catch {
+        return null
+      }
+    },
+
     /** Fetches and parses a URL (with discovery) without storing anything: POST /api/entries/preview. */
     async preview(input: string): Promise<NormalizedFeed> {
       const url = requireUrl(input)

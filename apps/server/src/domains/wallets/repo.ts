@@ -1,10 +1,12 @@
 /** SQL of wallets: ledger accounts and transfers as the wallet routes read them, and the money moves. */
 import { sql, type Selectable } from 'kysely'
-import type { LedgerAccountsTable } from '../../db/schema.ts'
+import type { BoostsTable, LedgerAccountsTable, WithdrawalsTable } from '../../db/schema.ts'
 import { inTransaction, isSqliteDb, type Db } from '../../db/transactions.ts'
 import { BURN, ensureAccount, TREASURY, transferFunds, type TransferResult, type TransferRow, type TransferSpec } from './ledger.ts'
 
 export type AccountRow = Selectable<LedgerAccountsTable>
+export type WithdrawalRow = Selectable<WithdrawalsTable>
+export type BoostRow = Selectable<BoostsTable>
 
 export type TransferFilter = { accountIds: string[]; kind?: string; counterpartAccountId?: string; createdAfter?: string; before?: string; limit: number }
 
@@ -106,6 +108,50 @@ export function walletsRepo(db: Db) {
       const days = await db.selectFrom('entry_reads').select(sql<string>`substr("readAt", 1, 10)`.as('day')).where('userId', '=', userId).where('readAt', '>=', since).distinct().execute()
       const subs = await db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()
       return { readingDays: days.length, subscriptions: Number(subs.n) }
+    },
+
+    /** A transfer and the row it belongs to (a withdrawal, a boost), in one transaction. */
+    async transferWith(spec: TransferSpec, row: { table: 'withdrawals'; values: Omit<WithdrawalRow, 'transferId'> } | { table: 'boosts'; values: Omit<BoostRow, 'transferId'> }): Promise<TransferResult> {
+      return inTransaction(db, async (trx) => {
+        const result = await transferFunds(trx, spec)
+        if (!result.replayed) {
+          if (row.table === 'withdrawals') await trx.insertInto('withdrawals').values({ ...row.values, transferId: result.transfer.id }).execute()
+          else await trx.insertInto('boosts').values({ ...row.values, transferId: result.transfer.id }).execute()
+        }
+        return result
+      })
+    },
+
+    /** The user's verified TOTP secret as better-auth stores it (encrypted), or null. */
+    async twoFactorSecret(userId: string): Promise<string | null> {
+      const row = await db.selectFrom('twoFactor').select(['secret', 'verified']).where('userId', '=', userId).executeTakeFirst()
+      if (!row || row.verified === false || row.verified === 0) return null
+      return row.secret
+    },
+
+    async withdrawals(userId: string): Promise<WithdrawalRow[]> {
+      return db.selectFrom('withdrawals').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').limit(100).execute()
+    },
+
+    async withdrawalByTransfer(transferId: string): Promise<WithdrawalRow | null> {
+      return (await db.selectFrom('withdrawals').selectAll().where('transferId', '=', transferId).executeTakeFirst()) ?? null
+    },
+
+    async boostByTransfer(transferId: string): Promise<BoostRow | null> {
+      return (await db.selectFrom('boosts').selectAll().where('transferId', '=', transferId).executeTakeFirst()) ?? null
+    },
+
+    /** A feed's boosts still running at `at`, with the booster's public profile. */
+    async activeBoosts(feedId: string, at: string): Promise<Array<BoostRow & { name: string | null; image: string | null; handle: string | null }>> {
+      return db
+        .selectFrom('boosts as b')
+        .leftJoin('user as u', 'u.id', 'b.userId')
+        .selectAll('b')
+        .select(['u.name', 'u.image', 'u.handle'])
+        .where('b.feedId', '=', feedId)
+        .where('b.expiresAt', '>', at)
+        .orderBy('b.createdAt', 'desc')
+        .execute()
     },
 
     async userExists(userId: string): Promise<boolean> {

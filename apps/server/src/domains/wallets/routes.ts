@@ -4,6 +4,7 @@ import { amountProblem } from '@brook/shared'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, timeInput } from '../../lib/apiSchemas.ts'
 import type { WalletsService } from './service.ts'
+import type { WithdrawalsService } from './withdrawals.ts'
 
 /** A positive amount of smallest units (1 POWER = 10^18) as a decimal string, at most 2^255. */
 export const amountSchema = z
@@ -117,7 +118,22 @@ const tipRoute = createRoute({
   responses: { 200: jsonResponse(envelope(TransactionSchema), 'The tip'), ...errors(1002, 2001, 3000, 4002, 4004) },
 })
 
-export function walletsRoutes({ wallets }: { wallets: WalletsService }) {
+const withdrawRoute = createRoute({
+  method: 'post',
+  path: '/transactions/withdraw',
+  tags: ['wallets'],
+  summary: "Withdraw from the withdrawable balance (or a claimed feed's), with a two-factor code",
+  request: jsonBody(z.strictObject({ amount: amountSchema, address: z.string().trim().min(1).max(200).optional(), feedId: idSchema.optional(), TOTPCode: z.string().max(10).optional() })),
+  responses: {
+    200: jsonResponse(
+      envelope(z.object({ id: z.string(), amount: units('Amount'), feedId: z.string().nullable(), address: z.string().nullable(), status: z.string().openapi({ description: 'pending | paid | rejected' }), transferId: z.string(), createdAt: z.string(), settledAt: z.string().nullable() }).openapi('Withdrawal')),
+      'The pending withdrawal',
+    ),
+    ...errors(1004, 2001, 4002, 4003, 4007, 4008),
+  },
+})
+
+export function walletsRoutes({ wallets, withdrawals }: { wallets: WalletsService; withdrawals: WithdrawalsService }) {
   const router = createRouter()
 
   router.openapi(getRoute, async (c) => c.json(ok(await wallets.get(requireUser(c))), 200))
@@ -135,6 +151,12 @@ export function walletsRoutes({ wallets }: { wallets: WalletsService }) {
     const user = requireUser(c)
     const { amount, ...target } = c.req.valid('json')
     return c.json(ok(await wallets.tip(user, { amount: BigInt(amount), ...target }, c.req.header(IDEMPOTENCY))), 200)
+  })
+
+  router.openapi(withdrawRoute, async (c) => {
+    const user = requireUser(c)
+    const { amount, ...rest } = c.req.valid('json')
+    return c.json(ok(await withdrawals.withdraw(user, { amount: BigInt(amount), ...rest }, c.req.header(IDEMPOTENCY))), 200)
   })
 
   return router

@@ -1,9 +1,70 @@
-/** /action: rules that act on new entries (later). */
+/** /action: the user's action rules (docs/actions.md) — edit, reorder, enable, preview, save (optionally applied to existing entries). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { toastError } from '../../api/toastError.ts'
+import { Button } from '../../components/Button.tsx'
 import { WandIcon } from '../../components/icons.tsx'
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx'
+import { actionKeys, blankRule, fetchRules, saveRules, type ActionRule } from './actionsApi.ts'
+import { RuleEditor } from './RuleEditor.tsx'
 
 export function ActionsPage() {
   const { t } = useTranslation()
-  return <PagePlaceholder icon={<WandIcon size={20} />} title={t('pages.actionsTitle')} description={t('pages.actionsDescription')} note={t('comingLater')} />
+  const { t: ta } = useTranslation('actions')
+  const client = useQueryClient()
+  const stored = useQuery({ queryKey: actionKeys.rules, queryFn: fetchRules })
+  const [rules, setRules] = useState<ActionRule[] | null>(null)
+  const [applyExisting, setApplyExisting] = useState(false)
+  useEffect(() => {
+    if (stored.data && rules === null) setRules(stored.data.rules)
+  }, [stored.data, rules])
+  const save = useMutation({
+    mutationFn: () => saveRules(rules ?? [], applyExisting),
+    onSuccess: (data) => {
+      client.setQueryData(actionKeys.rules, { rules: data.rules })
+      setRules(data.rules)
+      toast.success(applyExisting ? ta('savedApplied', { count: data.applied }) : ta('saved'))
+    },
+    onError: toastError,
+  })
+  const list = rules ?? []
+  const update = (i: number, rule: ActionRule) => setRules(list.map((r, j) => (j === i ? rule : r)))
+  const move = (i: number, delta: -1 | 1) => {
+    const next = [...list]
+    const [rule] = next.splice(i, 1)
+    next.splice(i + delta, 0, rule)
+    setRules(next)
+  }
+  return (
+    <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="actions-page">
+      <header className="flex items-center gap-3 border-b border-zinc-200/70 px-8 pt-8 pb-6 dark:border-zinc-800/80">
+        <span className="flex size-10 items-center justify-center rounded-xl bg-accent/10 text-accent">
+          <WandIcon size={20} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl font-semibold tracking-tight">{t('pages.actionsTitle')}</h1>
+          <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{ta('intro')}</p>
+        </div>
+        <label className="flex items-center gap-2 text-[13px]">
+          <input type="checkbox" data-testid="apply-existing" checked={applyExisting} onChange={(e) => setApplyExisting(e.target.checked)} />
+          {ta('applyExisting')}
+        </label>
+        <Button data-testid="save-rules" busy={save.isPending} disabled={rules === null} onClick={() => save.mutate()}>
+          {ta('save')}
+        </Button>
+      </header>
+      <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-8 py-8">
+        {list.length === 0 && stored.isSuccess && <p className="text-sm text-zinc-500">{ta('empty')}</p>}
+        {list.map((rule, i) => (
+          <RuleEditor key={i} rule={rule} index={i} count={list.length} onChange={(r) => update(i, r)} onRemove={() => setRules(list.filter((_, j) => j !== i))} onMove={(d) => move(i, d)} />
+        ))}
+        <div>
+          <Button variant="secondary" data-testid="add-rule" onClick={() => setRules([...list, blankRule(ta('newRuleName', { n: list.length + 1 }))])}>
+            {ta('add')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  )
 }

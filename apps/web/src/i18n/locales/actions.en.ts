@@ -1,0 +1,75 @@
+/** en strings of the /action rule editor (issue 12). */
+export default {
+  "actions": {
+    "intro": "Rules act on entries as they arrive: star, mark read, hide, rewrite, notify or send them on.",
+    "save": "Save rules",
+    "saved": "Rules saved",
+    "savedApplied": "Rules saved and applied to {{count}} existing entries",
+    "applyExisting": "Apply to existing entries",
+    "empty": "No rules yet.",
+    "add": "Add rule",
+    "newRuleName": "Rule {{n}}",
+    "untitled": "Untitled rule",
+    "name": "Rule name",
+    "enabled": "Enabled",
+    "moveUp": "Move up",
+    "moveDown": "Move down",
+    "remove": "Remove",
+    "when": "When",
+    "then": "Then",
+    "matchesAll": "No condition: matches every entry.",
+    "or": "or",
+    "and": "and",
+    "field": "Field",
+    "operator": "Operator",
+    "value": "Value",
+    "removeCondition": "Remove condition",
+    "addAnd": "+ And",
+    "addOr": "+ Or group",
+    "wouldMatch": "This rule would match {{count}} of your latest {{checked}} entries",
+    "previewInvalid": "Check this rule’s conditions",
+    "rewriteFrom": "Find",
+    "rewriteTo": "Replace with",
+    "removeRewrite": "Remove rewrite",
+    "addRewrite": "+ Rewrite",
+    "webhooks": "Webhooks (one URL a line)",
+    "fields": {
+      "view": "View",
+      "title": "Title",
+      "content": "Content",
+      "author": "Author",
+      "url": "Link",
+      "category": "Category",
+      "feed_title": "Feed title",
+      "feed_url": "Feed URL",
+      "site_url": "Site URL",
+      "entry_age": "Age (days)"
+    },
+    "operators": {
+      "contains": "contains",
+      "not_contains": "does not contain",
+      "eq": "is",
+      "not_eq": "is not",
+      "gt": "greater than",
+      "lt": "less than",
+      "regex": "matches regex"
+    },
+    "results": {
+      "star": "Star",
+      "silence": "Mark as read (silence)",
+      "block": "Block (hide)",
+      "summary": "Show AI summary",
+      "readability": "Fetch full text",
+      "sourceContent": "Open the web page",
+      "newEntryNotification": "Notify me",
+      "translation": "Translate into"
+    },
+    "languages": {
+      "none": "Do not translate",
+      "en": "English",
+      "zh-CN": "Simplified Chinese",
+      "zh-TW": "Traditional Chinese",
+      "ja": "Japanese"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/** ja strings of the /action rule editor (issue 12). */
+export default {
+  "actions": {
+    "intro": "ルールは記事の到着時に働きます：スター、既読、非表示、書き換え、通知、転送。",
+    "save": "ルールを保存",
+    "saved": "ルールを保存しました",
+    "savedApplied": "ルールを保存し、既存の {{count}} 件に適用しました",
+    "applyExisting": "既存の記事にも適用",
+    "empty": "ルールはまだありません。",
+    "add": "ルールを追加",
+    "newRuleName": "ルール {{n}}",
+    "untitled": "無題のルール",
+    "name": "ルール名",
+    "enabled": "有効",
+    "moveUp": "上へ",
+    "moveDown": "下へ",
+    "remove": "削除",
+    "when": "条件",
+    "then": "動作",
+    "matchesAll": "条件なし：すべての記事に一致します。",
+    "or": "または",
+    "and": "かつ",
+    "field": "項目",
+    "operator": "演算子",
+    "value": "値",
+    "removeCondition": "条件を削除",
+    "addAnd": "+ かつ",
+    "addOr": "+ または（グループ）",
+    "wouldMatch": "最新 {{checked}} 件のうち {{count}} 件に一致します",
+    "previewInvalid": "このルールの条件を確認してください",
+    "rewriteFrom": "検索",
+    "rewriteTo": "置換後",
+    "removeRewrite": "書き換えを削除",
+    "addRewrite": "+ 書き換え",
+    "webhooks": "Webhook（1 行に 1 URL）",
+    "fields": {
+      "view": "ビュー",
+      "title": "タイトル",
+      "content": "本文",
+      "author": "著者",
+      "url": "リンク",
+      "category": "カテゴリ",
+      "feed_title": "フィード名",
+      "feed_url": "フィード URL",
+      "site_url": "サイト URL",
+      "entry_age": "経過日数"
+    },
+    "operators": {
+      "contains": "を含む",
+      "not_contains": "を含まない",
+      "eq": "と等しい",
+      "not_eq": "と等しくない",
+      "gt": "より大きい",
+      "lt": "より小さい",
+      "regex": "正規表現に一致"
+    },
+    "results": {
+      "star": "スターを付ける",
+      "silence": "既読にする（通知なし）",
+      "block": "ブロック（非表示）",
+      "summary": "AI 要約を表示",
+      "readability": "全文を取得",
+      "sourceContent": "ウェブページを開く",
+      "newEntryNotification": "通知する",
+      "translation": "翻訳先"
+    },
+    "languages": {
+      "none": "翻訳しない",
+      "en": "英語",
+      "zh-CN": "簡体字中国語",
+      "zh-TW": "繁体字中国語",
+      "ja": "日本語"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/** zh-CN strings of the /action rule editor (issue 12). */
+export default {
+  "actions": {
+    "intro": "规则在条目到达时生效：收藏、标为已读、隐藏、改写、通知或转发。",
+    "save": "保存规则",
+    "saved": "规则已保存",
+    "savedApplied": "规则已保存，并已应用到 {{count}} 个已有条目",
+    "applyExisting": "应用到已有条目",
+    "empty": "还没有规则。",
+    "add": "添加规则",
+    "newRuleName": "规则 {{n}}",
+    "untitled": "未命名规则",
+    "name": "规则名称",
+    "enabled": "启用",
+    "moveUp": "上移",
+    "moveDown": "下移",
+    "remove": "删除",
+    "when": "当",
+    "then": "则",
+    "matchesAll": "没有条件：匹配所有条目。",
+    "or": "或",
+    "and": "且",
+    "field": "字段",
+    "operator": "运算符",
+    "value": "值",
+    "removeCondition": "删除条件",
+    "addAnd": "+ 且",
+    "addOr": "+ 或条件组",
+    "wouldMatch": "此规则会匹配你最近 {{checked}} 个条目中的 {{count}} 个",
+    "previewInvalid": "请检查此规则的条件",
+    "rewriteFrom": "查找",
+    "rewriteTo": "替换为",
+    "removeRewrite": "删除改写",
+    "addRewrite": "+ 改写",
+    "webhooks": "Webhook（每行一个网址）",
+    "fields": {
+      "view": "视图",
+      "title": "标题",
+      "content": "内容",
+      "author": "作者",
+      "url": "链接",
+      "category": "分类",
+      "feed_title": "订阅源标题",
+      "feed_url": "订阅源网址",
+      "site_url": "网站网址",
+      "entry_age": "时长（天）"
+    },
+    "operators": {
+      "contains": "包含",
+      "not_contains": "不包含",
+      "eq": "等于",
+      "not_eq": "不等于",
+      "gt": "大于",
+      "lt": "小于",
+      "regex": "匹配正则"
+    },
+    "results": {
+      "star": "收藏",
+      "silence": "标为已读（静默）",
+      "block": "屏蔽（隐藏）",
+      "summary": "显示 AI 摘要",
+      "readability": "获取全文",
+      "sourceContent": "打开网页",
+      "newEntryNotification": "通知我",
+      "translation": "翻译为"
+    },
+    "languages": {
+      "none": "不翻译",
+      "en": "英语",
+      "zh-CN": "简体中文",
+      "zh-TW": "繁体中文",
+      "ja": "日语"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/** zh-TW strings of the /action rule editor (issue 12). */
+export default {
+  "actions": {
+    "intro": "規則在條目到達時生效：收藏、標為已讀、隱藏、改寫、通知或轉發。",
+    "save": "儲存規則",
+    "saved": "規則已儲存",
+    "savedApplied": "規則已儲存，並已套用到 {{count}} 個既有條目",
+    "applyExisting": "套用到既有條目",
+    "empty": "還沒有規則。",
+    "add": "新增規則",
+    "newRuleName": "規則 {{n}}",
+    "untitled": "未命名規則",
+    "name": "規則名稱",
+    "enabled": "啟用",
+    "moveUp": "上移",
+    "moveDown": "下移",
+    "remove": "刪除",
+    "when": "當",
+    "then": "則",
+    "matchesAll": "沒有條件：符合所有條目。",
+    "or": "或",
+    "and": "且",
+    "field": "欄位",
+    "operator": "運算子",
+    "value": "值",
+    "removeCondition": "刪除條件",
+    "addAnd": "+ 且",
+    "addOr": "+ 或條件組",
+    "wouldMatch": "此規則會符合你最近 {{checked}} 個條目中的 {{count}} 個",
+    "previewInvalid": "請檢查此規則的條件",
+    "rewriteFrom": "尋找",
+    "rewriteTo": "取代為",
+    "removeRewrite": "刪除改寫",
+    "addRewrite": "+ 改寫",
+    "webhooks": "Webhook（每行一個網址）",
+    "fields": {
+      "view": "檢視",
+      "title": "標題",
+      "content": "內容",
+      "author": "作者",
+      "url": "連結",
+      "category": "分類",
+      "feed_title": "訂閱源標題",
+      "feed_url": "訂閱源網址",
+      "site_url": "網站網址",
+      "entry_age": "時長（天）"
+    },
+    "operators": {
+      "contains": "包含",
+      "not_contains": "不包含",
+      "eq": "等於",
+      "not_eq": "不等於",
+      "gt": "大於",
+      "lt": "小於",
+      "regex": "符合正規表示式"
+    },
+    "results": {
+      "star": "收藏",
+      "silence": "標為已讀（靜默）",
+      "block": "封鎖（隱藏）",
+      "summary": "顯示 AI 摘要",
+      "readability": "擷取全文",
+      "sourceContent": "開啟網頁",
+      "newEntryNotification": "通知我",
+      "translation": "翻譯為"
+    },
+    "languages": {
+      "none": "不翻譯",
+      "en": "英文",
+      "zh-CN": "簡體中文",
+      "zh-TW": "繁體中文",
+      "ja": "日文"
+    }
+  }
+}

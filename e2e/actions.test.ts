@@ -1,0 +1,75 @@
+/**
+ * Issue 12 in Chromium: a rule made on /action (title contains "Promo" → star, mark read), then a
+ * matching entry delivered to an inbox arrives starred and read, while another one stays unread.
+ * Screenshots: e2e/artifacts/actions-*.png.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { startServer, type BrookServer } from './support/server.ts'
+
+describeBrowser('action rules', () => {
+  let server: BrookServer
+  let browser: Browser
+  let page: Page
+  const user = { name: 'Rule Maker', email: `rules+${Date.now()}@example.com`, password: 'correct horse battery' }
+
+  beforeAll(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' })
+    page = await context.newPage()
+    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    await page.goto(`${server.url}/login?mode=signup`)
+    await page.getByLabel('Name').fill(user.name)
+    await page.getByLabel('E-mail').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Create account', exact: true }).click()
+    await page.waitForURL(/\/timeline\/view-0\/all\/pending$/)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('a rule created on /action stars and silences a matching entry as it arrives', async () => {
+    const api = (method: 'post' | 'get', path: string, data?: unknown, headers: Record<string, string> = {}) =>
+      page.request[method](`${server.url}${path}`, { data, headers: { origin: server.url, ...headers } }).then((r) => r.json())
+    const inbox = (await api('post', '/api/inboxes', { handle: 'e2e-rules', title: 'Rules box' })).data
+    await page.goto(`${server.url}/action`)
+    await page.getByTestId('add-rule').click()
+    await page.getByTestId('rule-0-name').fill('Promos')
+    await page.getByTestId('rule-0-value-0-0').fill('Promo')
+    await page.getByTestId('rule-0-star').check()
+    await page.getByTestId('rule-0-silence').check()
+    await expect.poll(() => page.getByTestId('rule-0-preview').textContent(), { timeout: 10_000 }).toContain('would match 0 of your latest 0 entries')
+    await screenshot(page, 'actions-01-editor')
+    await page.getByTestId('save-rules').click()
+    await page.getByText('Rules saved').waitFor()
+    const stored = (await api('get', '/api/actions')).data.rules
+    expect(stored).toEqual([{ name: 'Promos', disabled: false, condition: [[{ field: 'title', operator: 'contains', value: 'Promo' }]], result: { star: true, silence: true } }])
+
+    const deliver = (guid: string, title: string) => api('post', '/api/inboxes/webhook', { guid, title, content: '<p>body</p>' }, { 'x-inbox-handle': 'e2e-rules', 'x-inbox-secret': inbox.secret })
+    const promo = (await deliver('p1', 'Big Promo inside')).data.id
+    const plain = (await deliver('n1', 'A letter from a friend')).data.id
+    await page.goto(`${server.url}/timeline/view-0/inbox-e2e-rules/pending`)
+    const plainRow = page.locator(`[data-testid="entry-item"][data-entry-id="${plain}"]`)
+    await plainRow.waitFor({ timeout: 20_000 })
+    // Unread only (the default) hides the silenced entry; showing all reveals it, read.
+    const promoRow = page.locator(`[data-testid="entry-item"][data-entry-id="${promo}"]`)
+    expect(await promoRow.count()).toBe(0)
+    await page.getByTestId('unread-only').click()
+    await promoRow.waitFor({ timeout: 20_000 })
+    expect(await promoRow.getAttribute('data-read')).toBe('true')
+    expect(await plainRow.getAttribute('data-read')).toBe('false')
+    await screenshot(page, 'actions-02-inbox')
+    await page.goto(`${server.url}/timeline/view-0/collections/pending`)
+    await page.locator(`[data-testid="entry-item"][data-entry-id="${promo}"]`).waitFor({ timeout: 20_000 })
+    expect(await page.locator(`[data-testid="entry-item"][data-entry-id="${plain}"]`).count()).toBe(0)
+    // The rule editor shows the live preview against the entries now there.
+    await page.goto(`${server.url}/action`)
+    await expect.poll(() => page.getByTestId('rule-0-preview').textContent(), { timeout: 10_000 }).toContain('would match 1 of your latest 2 entries')
+    await screenshot(page, 'actions-03-preview')
+  })
+})
