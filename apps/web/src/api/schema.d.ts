@@ -15909,6 +15909,7 @@ export interface components {
             updatesPerWeek: number;
         };
         Inbox: {
+            address: string;
             createdAt: string;
             id: string;
             ownerUserId: string;
