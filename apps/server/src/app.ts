@@ -36,6 +36,7 @@ import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
 import { achievementsRoutes } from './domains/achievements/routes.ts'
+import { featureFlagsRoutes } from './domains/featureFlags/routes.ts'
 import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
 import { greaderRoutes } from './domains/greader/routes.ts'
 import { feverRoutes } from './domains/fever/routes.ts'
@@ -222,6 +223,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))
   app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
+  app.route('/api/admin/feature-flags', featureFlagsRoutes({ featureFlags: deps.featureFlags }))
   app.route('/api/admin', adminRoutes({ admin: deps.admin }))
   app.route('/api/achievement', achievementsRoutes({ achievements: deps.achievements }))
   app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))

@@ -40,6 +40,8 @@ import { createInvitationsService } from './domains/invitations/service.ts'
 import { adminRepo } from './domains/admin/repo.ts'
 import { createAdminService } from './domains/admin/service.ts'
 import { achievementsRepo } from './domains/achievements/repo.ts'
+import { featureFlagsRepo } from './domains/featureFlags/repo.ts'
+import { createFeatureFlagsService } from './domains/featureFlags/service.ts'
 import { createAchievementsService } from './domains/achievements/service.ts'
 import { apiTokensRepo } from './domains/apiTokens/repo.ts'
 import { createApiTokensService } from './domains/apiTokens/service.ts'
@@ -94,6 +96,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     invitations: invitationsRepo(db),
     admin: adminRepo(db),
     achievements: achievementsRepo(db),
+    featureFlags: featureFlagsRepo(db),
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
     fever: feverRepo(db),
@@ -142,13 +145,14 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const airdrops = createAirdropsService({ repo: repos.wallets })
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets })
+  const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
   const admin = createAdminService({ repo: repos.admin, plans, achievements })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
+  return { plans, invitations, admin, achievements, featureFlags, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
 }
 
 /** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */

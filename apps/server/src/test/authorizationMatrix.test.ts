@@ -218,6 +218,12 @@ const MATRIX: Record<string, Attempt[]> = {
   'PUT /api/admin/registration': [{ run: (f) => f.b.put('/api/admin/registration', { mode: 'closed' }), expect: refused([1004]) }],
   'PUT /api/admin/plans/{role}': [{ run: (f) => f.b.put('/api/admin/plans/free', { feeds: 0 }), expect: refused([1004]) }],
   'DELETE /api/admin/plans/{role}': [{ run: (f) => f.b.delete('/api/admin/plans/free'), expect: refused([1004]) }],
+  'GET /api/admin/feature-flags': [{ run: (f) => f.b.get('/api/admin/feature-flags'), expect: refused([1004]) }],
+  'PUT /api/admin/feature-flags/{name}': [{ run: (f) => f.b.put('/api/admin/feature-flags/ai_chat', { enabled: false }), expect: refused([1004]) }],
+  'POST /api/admin/feature-flags/{name}/overrides': [{ run: (f) => f.b.post('/api/admin/feature-flags/ai_chat/overrides', { userId: f.aId, enabled: false }), expect: refused([1004]) }],
+  'DELETE /api/admin/feature-flags/{name}/overrides/{userId}': [{ run: (f) => f.b.delete(`/api/admin/feature-flags/ai_chat/overrides/${f.aId}`), expect: refused([1004]) }],
+  'GET /api/admin/feature-flags/{name}/stats': [{ run: (f) => f.b.get('/api/admin/feature-flags/ai_chat/stats'), expect: refused([1004]) }],
+  'GET /api/admin/feature-flags/{name}/affected-users': [{ run: (f) => f.b.get('/api/admin/feature-flags/ai_chat/affected-users'), expect: refused([1004]) }],
   'POST /api/admin/achievements/approve': [{ run: (f) => f.b.post('/api/admin/achievements/approve', { userId: f.aId, id: 'feed-claimed' }), expect: refused([1004]) }],
   // achievements (B's own progress only)
   'GET /api/achievement': [{ run: (f) => f.b.get('/api/achievement'), expect: answered }],

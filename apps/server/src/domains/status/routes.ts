@@ -1,6 +1,6 @@
 /** GET /api/status/configs: what this instance is, what it has enabled, and its limits (public). */
 import { createRoute, z } from '@hono/zod-openapi'
-import { APP_VERSION } from '@brook/shared'
+import { APP_VERSION, FEATURE_FLAGS, type FeatureFlag } from '@brook/shared'
 import type { Env } from '../../env.ts'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { createRouter, ok } from '../../lib/router.ts'
@@ -26,6 +26,7 @@ const ConfigsSchema = z.object({
     requestBodyBytes: z.number(),
     uploadBodyBytes: z.number(),
   }),
+  flags: z.object(Object.fromEntries(FEATURE_FLAGS.map((name) => [name, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>).openapi({ description: 'The admin’s feature flags as they apply to the caller' }),
 })
 
 const route = createRoute({
@@ -36,9 +37,9 @@ const route = createRoute({
   responses: { 200: { description: 'Configuration', content: { 'application/json': { schema: z.object({ code: z.literal(0), data: ConfigsSchema }) } } } },
 })
 
-export function statusRoutes({ env, database }: { env: Env; database: OpenDatabase }) {
+export function statusRoutes({ env, database, featureFlags }: { env: Env; database: OpenDatabase; featureFlags: { evaluate(userId: string | null): Promise<Record<FeatureFlag, boolean>> } }) {
   const socialProviders = [env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET ? 'github' : null, env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? 'google' : null].filter((p): p is string => p !== null)
-  const data: z.infer<typeof ConfigsSchema> = {
+  const data: Omit<z.infer<typeof ConfigsSchema>, 'flags'> = {
     name: 'Brook',
     version: APP_VERSION,
     features: {
@@ -60,5 +61,6 @@ export function statusRoutes({ env, database }: { env: Env; database: OpenDataba
       uploadBodyBytes: env.UPLOAD_BODY_LIMIT,
     },
   }
-  return createRouter().openapi(route, (c) => c.json(ok(data), 200))
+  // The admin's feature flags as they apply to the caller (signed out: those on for everyone).
+  return createRouter().openapi(route, async (c) => c.json(ok({ ...data, flags: await featureFlags.evaluate(c.get('user')?.id ?? null) }), 200))
 }

@@ -1,4 +1,4 @@
-/** Settings → Data Control: the local database (where it lives, pending writes), export as .db, reset; OPML. */
+/** Settings → Data Control: the local database (where it lives, pending writes), export as .db, reset; OPML; API tokens. */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -8,6 +8,7 @@ import { SettingRow } from '../../components/Switch.tsx'
 import { exportLocalDatabase, resetLocalDatabase, useLocalDatabase } from '../../store/index.ts'
 import { exportOpml } from '../discover/discoverApi.ts'
 import { SettingsPage, SettingsSection } from './SettingsPage.tsx'
+import { ApiTokensSection } from './ApiTokensSection.tsx'
 
 export function DataControlSettings() {
   const { t } = useTranslation('settings')
@@ -57,6 +58,7 @@ export function DataControlSettings() {
           </Button>
         </SettingRow>
       </SettingsSection>
+      <ApiTokensSection />
       {confirm && (
         <Dialog
           open

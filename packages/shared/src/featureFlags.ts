@@ -1,0 +1,10 @@
+/**
+ * The admin's feature flags (issue 19): the names an instance knows, what each gates, and its
+ * default. A flag is on/off with a percentage rollout (by a stable hash of flag and user) and
+ * per-user overrides; the web app reads the caller's flags from GET /api/status/configs.
+ */
+export const FEATURE_FLAGS = ['ai_chat', 'power', 'rsshub', 'invitations', 'achievements'] as const
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number]
+
+/** Every flag is on until the admin says otherwise. */
+export const FEATURE_FLAG_DEFAULT = { enabled: true, percentage: 100 } as const
