@@ -14426,7 +14426,8 @@ export interface components {
             /** @description Completed only after an admin accepts the proof sent with POST /achievement/audit */
             audit: boolean;
             completedAt: string | null;
-            id: string;
+            /** @enum {string} */
+            id: "first-subscription" | "feeds-10" | "feeds-100" | "first-list" | "first-inbox-mail" | "claim-streak-7" | "read-1000" | "first-tip" | "feed-claimed" | "first-rule";
             /** @enum {string} */
             metric: "feeds" | "lists" | "inboxMail" | "claimStreak" | "entriesRead" | "tips" | "feedClaims" | "rules";
             progress: number;
