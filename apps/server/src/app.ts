@@ -42,6 +42,7 @@ import { greaderRoutes } from './domains/greader/routes.ts'
 import { feverRoutes } from './domains/fever/routes.ts'
 import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
+import { listDiscoveryRoutes, trendingRoutes } from './domains/trending/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
 import { boostsRoutes } from './domains/boosts/routes.ts'
@@ -214,6 +215,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/entries', entriesRoutes({ entries: deps.entries, profiles: deps.profiles, discover: deps.discover }))
   app.route('/api/reads', readsRoutes({ reads: deps.reads }))
   app.route('/api/collections', collectionsRoutes({ collections: deps.collections }))
+  app.route('/api/lists', listDiscoveryRoutes({ trending: deps.trending }))
   app.route('/api/lists', listsRoutes({ lists: deps.lists }))
   app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
@@ -228,6 +230,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/achievement', achievementsRoutes({ achievements: deps.achievements }))
   app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
+  app.route('/api/trending', trendingRoutes({ trending: deps.trending }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets, withdrawals: deps.withdrawals }))
   app.route('/api/boosts', boostsRoutes({ boosts: deps.boosts }))

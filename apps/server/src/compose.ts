@@ -51,6 +51,8 @@ import { feverRepo } from './domains/fever/repo.ts'
 import { createFeverService } from './domains/fever/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
+import { trendingRepo } from './domains/trending/repo.ts'
+import { createTrendingService } from './domains/trending/service.ts'
 import { aiRepo } from './domains/ai/repo.ts'
 import { createAiService } from './domains/ai/service.ts'
 import { walletsRepo } from './domains/wallets/repo.ts'
@@ -100,6 +102,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     greader: greaderRepo(db),
     fever: feverRepo(db),
     search: searchRepo(db, dialect),
+    trending: trendingRepo(db),
     ai: aiRepo(db),
     actions: actionsRepo(db),
     wallets: walletsRepo(db),
@@ -137,6 +140,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
   const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
   const search = createSearchService({ repo: repos.search, logger })
+  const trending = createTrendingService({ repo: repos.trending })
   const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
@@ -150,7 +154,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, achievements, featureFlags, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations }
+  return { plans, invitations, admin, achievements, featureFlags, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, trending, fever, attachments, email, integrations }
 }
 
 /** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */

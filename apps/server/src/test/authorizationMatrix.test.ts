@@ -106,6 +106,13 @@ const MATRIX: Record<string, Attempt[]> = {
     { run: (f) => f.b.post('/api/reads/all', { feedId: f.feed }), expect: answered },
   ],
   'GET /api/reads/total-count': [{ run: (f) => f.b.get('/api/reads/total-count'), expect: answered }],
+  // trending and list discovery: only public totals, never A's private subscription or reads
+  'GET /api/trending/feeds': [{ run: (f) => f.b.get('/api/trending/feeds?limit=100'), expect: answered, forbid: (f) => [f.feed] }],
+  'GET /api/trending/entries': [{ run: (f) => f.b.get('/api/trending/entries?limit=100'), expect: answered, forbid: (f) => [f.readByA, f.starredByA, f.inboxEntry] }],
+  'GET /api/trending/lists': [{ run: (f) => f.b.get('/api/trending/lists?limit=100'), expect: answered }],
+  'GET /api/trending/users': [{ run: (f) => f.b.get('/api/trending/users?limit=100'), expect: answered, forbid: (f) => [f.aEmail] }],
+  'GET /api/lists/discover': [{ run: (f) => f.b.get('/api/lists/discover?keyword=list'), expect: answered }],
+  'GET /api/lists/trending': [{ run: (f) => f.b.get('/api/lists/trending'), expect: answered }],
   // search
   'GET /api/search/entries': [
     { run: (f) => f.b.get(`/api/search/entries?q=${encodeURIComponent(MARK.inboxEntry)}`), expect: answered, forbid: (f) => [f.inboxEntry] },
