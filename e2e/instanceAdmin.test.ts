@@ -111,7 +111,7 @@ describeBrowser('instance admin', () => {
     await visitor.getByRole('button', { name: 'Receive Curator' }).click()
     await visitor.getByText('Curator: 10 POWER received').waitFor()
     await row.and(visitor.locator('[data-state="received"]')).waitFor()
-    const wallet = await visitor.evaluate(async () => (await (await fetch('/api/wallets')).json()).data[0].powerToken)
+    const wallet = await visitor.evaluate(async () => ((await (await fetch('/api/wallets')).json()) as { data: Array<{ powerToken: string }> }).data[0].powerToken)
     expect(wallet).toBe(`10${'0'.repeat(18)}`)
     await screenshot(visitor, 'instance-08-achievement-received')
   })
