@@ -15231,6 +15231,7 @@ export interface components {
             updatesPerWeek: number;
         };
         Inbox: {
+            address: string;
             createdAt: string;
             id: string;
             ownerUserId: string;
