@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
+import { startFakeService } from '../apps/server/src/test/fakeService.ts'
 
 describeBrowser('action rules', () => {
   let server: BrookServer
@@ -15,7 +16,7 @@ describeBrowser('action rules', () => {
   const user = { name: 'Rule Maker', email: `rules+${Date.now()}@example.com`, password: 'correct horse battery' }
 
   beforeAll(async () => {
-    server = await startServer()
+    server = await startServer({ INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: 'true' })
     browser = await launchBrowser()
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' })
     page = await context.newPage()
@@ -71,5 +72,37 @@ describeBrowser('action rules', () => {
     await page.goto(`${server.url}/action`)
     await expect.poll(() => page.getByTestId('rule-0-preview').textContent(), { timeout: 10_000 }).toContain('would match 1 of your latest 2 entries')
     await screenshot(page, 'actions-03-preview')
+  })
+
+  it('saves an entry to a custom HTTP integration from the "more" menu', async () => {
+    const fake = await startFakeService(() => ({ status: 200, body: 'ok' }))
+    try {
+      await page.goto(`${server.url}/settings/integration`)
+      await page.getByTestId('settings-integration').waitFor()
+      await page.getByRole('button', { name: 'Add custom integration' }).click()
+      const card = page.getByTestId('custom-integration-0')
+      await card.getByLabel('Name').fill('My hook')
+      await card.getByLabel('URL').fill(`${fake.url}/save?u={{url}}`)
+      await card.getByRole('button', { name: '+ Header' }).click()
+      await card.getByLabel('Header').fill('Authorization')
+      await card.getByLabel('Value').fill('Bearer e2e-secret-123')
+      await card.getByLabel('Body').fill('{"title":"{{title}}"}')
+      await page.getByRole('button', { name: 'Save custom integrations' }).click()
+      await page.getByText('Integration settings saved').waitFor()
+      await screenshot(page, 'actions-04-integration-settings')
+      await page.goto(`${server.url}/timeline/view-0/inbox-e2e-rules/pending`)
+      await page.locator('[data-testid="entry-item"]', { hasText: 'A letter from a friend' }).click()
+      await page.getByTestId('entry-reader').waitFor()
+      await page.getByTestId('toolbar-more').click()
+      await page.getByRole('menuitem', { name: 'My hook' }).click()
+      await page.getByText('Saved to My hook').waitFor({ timeout: 10_000 })
+      await screenshot(page, 'actions-05-saved-toast')
+      const [req] = fake.requests
+      expect(req).toMatchObject({ method: 'POST', path: '/save?u=' })
+      expect(req.headers.authorization).toBe('Bearer e2e-secret-123')
+      expect(JSON.parse(req.body)).toEqual({ title: 'A letter from a friend' })
+    } finally {
+      await fake.close()
+    }
   })
 })

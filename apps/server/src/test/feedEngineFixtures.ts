@@ -92,9 +92,18 @@ export function engineEnv(overrides: Record<string, string> = {}): Env {
 }
 
 /** A feed service over a test database. */
-export function testFeedService(database: OpenDatabase, options: { env?: Env; now?: () => Date } = {}): FeedService {
+export function testFeedService(
+  database: OpenDatabase,
+  options: { env?: Env; now?: () => Date; sanitize?: (html: string, baseUrl: string | null) => string } = {},
+): FeedService {
   const env = options.env ?? engineEnv()
-  return createFeedService({ repo: feedsRepo(database.db), env, logger: createLogger('silent'), ...(options.now ? { now: options.now } : {}) })
+  return createFeedService({
+    repo: feedsRepo(database.db),
+    env,
+    logger: createLogger('silent'),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sanitize ? { sanitize: options.sanitize } : {}),
+  })
 }
 
 /** Inserts a user row directly (no sign-up flow needed for storage tests). */

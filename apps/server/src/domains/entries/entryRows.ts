@@ -1,8 +1,12 @@
 /**
  * @module From normalized entries to storage rows: de-duplicated by guid, capped to the newest
  * MAX_ENTRIES_PER_FETCH, each with a content hash so an unchanged entry is never rewritten.
+ * Entries normalized with `deferSanitize` carry their HTML as the feed gave it: the hash covers
+ * that HTML, its base URL and SANITIZER_VERSION, and `storedContent` sanitizes it only for the
+ * rows storeEntries really writes — an unchanged entry is never sanitized again.
  */
 import crypto from 'node:crypto'
+import { sanitizeEntryHtml } from '../../reader/parser/parseFeed.ts'
 import type { NormalizedEntry } from '../../reader/normalize/types.ts'
 import type { EntryContent } from './repo.ts'
 
@@ -15,6 +19,23 @@ export type PreparedEntry = {
   content: EntryContent & { contentHash: string; publishedAt: string }
   /** False when the feed gave no usable date and the normalizer used the fetch time. */
   datePublished: boolean
+  /** Set when `content.content` is still the feed's HTML: the base its relative links resolve against. */
+  unsanitized?: { baseUrl: string | null }
+}
+
+/**
+ * Part of the hash of an entry whose HTML is hashed before sanitizing: bump it when the sanitizer's
+ * policy changes, so stored entries are sanitized again at their next fetch.
+ */
+export const SANITIZER_VERSION = 'stream-1'
+
+/** The sanitizer storage applies (the feed service passes its own, for tests that count the calls). */
+export type EntrySanitizer = (html: string, baseUrl: string | null) => string
+
+/** The columns to write for an entry: its HTML sanitized now if it was deferred. */
+export function storedContent(entry: PreparedEntry, sanitize: EntrySanitizer = sanitizeEntryHtml): PreparedEntry['content'] {
+  if (!entry.unsanitized || entry.content.content === null) return entry.content
+  return { ...entry.content, content: sanitize(entry.content.content, entry.unsanitized.baseUrl) || null }
 }
 
 const json = (value: unknown[]) => (value.length > 0 ? JSON.stringify(value) : null)
@@ -74,8 +95,15 @@ function toPrepared(entry: NormalizedEntry, datePublished: boolean): PreparedEnt
         content.media,
         content.attachments,
         content.language,
+        // Deferred sanitizing: the raw HTML was hashed, so its base and the sanitizer count too.
+        ...(entry.contentBase !== undefined ? [entry.contentBase, SANITIZER_VERSION] : []),
       ]),
     )
     .digest('base64url')
-  return { guid: entry.guid, content: { ...content, contentHash: hash }, datePublished }
+  return {
+    guid: entry.guid,
+    content: { ...content, contentHash: hash },
+    datePublished,
+    ...(entry.contentBase !== undefined ? { unsanitized: { baseUrl: entry.contentBase } } : {}),
+  }
 }

@@ -6,7 +6,7 @@
 import { newId } from '@brook/shared'
 import type { Db } from '../../db/transactions.ts'
 import { countNewFeedEntries, lowerFeedFloors } from '../unread/repo.ts'
-import type { PreparedEntry } from './entryRows.ts'
+import { storedContent, type EntrySanitizer, type PreparedEntry } from './entryRows.ts'
 import { feedEntriesRepo, type NewEntryRow } from './repo.ts'
 import { applyRulesOnIngest, type NewEntry, type WebhookDelivery } from '../actions/applyRules.ts'
 
@@ -29,8 +29,11 @@ function asNewEntry(row: NewEntryRow): NewEntry {
   return { id: row.id, feedId: row.feedId ?? null, inboxId: null, title: row.title ?? null, content: row.content ?? null, author: row.author ?? null, url: row.url ?? null, publishedAt: row.publishedAt }
 }
 
-/** Upserts one fetch's entries of a feed by guid, in the transaction `trx` (holding the feed's lock). */
-export async function storeEntries(trx: Db, feedId: string, entries: PreparedEntry[], now: Date): Promise<StoreResult> {
+/**
+ * Upserts one fetch's entries of a feed by guid, in the transaction `trx` (holding the feed's lock).
+ * HTML left unsanitized by normalize is sanitized here (`sanitize`), for the rows written only.
+ */
+export async function storeEntries(trx: Db, feedId: string, entries: PreparedEntry[], now: Date, sanitize?: EntrySanitizer): Promise<StoreResult> {
   let latestPublishedAt: string | null = null
   for (const entry of entries) {
     if (entry.datePublished && (latestPublishedAt === null || entry.content.publishedAt > latestPublishedAt)) latestPublishedAt = entry.content.publishedAt
@@ -45,11 +48,11 @@ export async function storeEntries(trx: Db, feedId: string, entries: PreparedEnt
   for (const entry of entries) {
     const existing = stored.get(entry.guid)
     if (!existing) {
-      fresh.push({ id: newId(), feedId, inboxId: null, guid: entry.guid, insertedAt, ...entry.content })
+      fresh.push({ id: newId(), feedId, inboxId: null, guid: entry.guid, insertedAt, ...storedContent(entry, sanitize) })
     } else if (existing.contentHash !== entry.content.contentHash) {
       // A date-less entry keeps the date it was first seen with.
       const publishedAt = entry.datePublished ? entry.content.publishedAt : existing.publishedAt
-      await repo.updateEntry(existing.id, { ...entry.content, publishedAt })
+      await repo.updateEntry(existing.id, { ...storedContent(entry, sanitize), publishedAt })
       // Moved back in time: the unread floors of the counters showing it go down with it.
       if (publishedAt < existing.publishedAt) await lowerFeedFloors(trx, feedId, publishedAt)
       updated++

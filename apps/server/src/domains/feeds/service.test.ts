@@ -14,6 +14,7 @@ import {
 } from '../../test/feedEngineFixtures.ts'
 import { MINUTE_MS } from './nextCheck.ts'
 import type { FeedService } from './service.ts'
+import { sanitizeEntryHtml } from '../../reader/parser/parseFeed.ts'
 
 let farm: FeedFarm
 beforeAll(async () => {
@@ -362,5 +363,70 @@ describeEachDialect('feed service', (dialect) => {
     const reset = await feeds.resetFeed(feed.id)
     expect(reset).toMatchObject({ errorAt: null, errorMessage: null, errorCount: 0, etag: null, lastModified: null })
     expect(Date.parse(reset.nextCheckAt!)).toBeLessThanOrEqual(Date.now())
+  })
+})
+
+describeEachDialect('feed service: sanitizing only what changed', (dialect) => {
+  let database: TestDatabase
+  let feeds: FeedService
+  const sanitized: string[] = []
+  const newest = new Date(Date.now() - 3 * 60 * MINUTE_MS)
+
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect)
+    sanitized.length = 0
+    // The real sanitizer, counted.
+    feeds = testFeedService(database, {
+      sanitize: (html, baseUrl) => {
+        sanitized.push(html)
+        return sanitizeEntryHtml(html, baseUrl)
+      },
+    })
+  })
+  afterEach(async () => {
+    feeds.close()
+    await database.dispose()
+  })
+
+  it('sanitizes an entry when it is new or changed, never when it is unchanged, and stores only sanitized HTML', async () => {
+    const hostile = (n: number) => `<p onclick="alert(${n})">Body ${n} <a href="/rel/${n}" target="_self">link</a></p><script>alert(${n})</script>`
+    const items = wordpressItems(5, newest).map((item, i) => ({ ...item, body: hostile(i) }))
+    const farmFeed = programmableFeed('/sanitize-once/feed/', items)
+    const feed = await feeds.ensureFeed(farmFeed.url)
+    expect(sanitized).toHaveLength(5)
+
+    const stored = await database.db.selectFrom('entries').select(['guid', 'content', 'contentHash']).where('feedId', '=', feed.id).execute()
+    expect(stored).toHaveLength(5)
+    for (const row of stored) {
+      expect(row.content).not.toMatch(/<script|onclick|_self/)
+      expect(row.content).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/rel\/\d" rel="noopener noreferrer" target="_blank">link<\/a>/)
+    }
+
+    // The same entries in a new document (a new one on top, one body changed): two sanitized.
+    sanitized.length = 0
+    const next = [
+      { guid: 'post-new', title: 'New post', body: hostile(99), published: new Date(newest.getTime() + 3_600_000) },
+      ...items.map((item, i) => (i === 2 ? { ...item, body: `${hostile(2)}<p>corrected</p>` } : item)),
+    ]
+    farmFeed.set(next)
+    expect(await feeds.refreshFeed(feed.id)).toMatchObject({ status: 'updated', inserted: 1, updated: 1 })
+    expect(sanitized).toEqual([hostile(99), `${hostile(2)}<p>corrected</p>`])
+    const rows = await database.db.selectFrom('entries').select(['content']).where('feedId', '=', feed.id).execute()
+    expect(rows).toHaveLength(6)
+    expect(rows.filter((r) => r.content?.includes('corrected'))).toHaveLength(1)
+    for (const row of rows) expect(row.content).not.toMatch(/<script|onclick|_self/)
+
+    // The same document again (a 200, not a 304): nothing sanitized, nothing written.
+    sanitized.length = 0
+    farmFeed.serveRaw(wordpressFeed(farm.origin, next))
+    expect(await feeds.refreshFeed(feed.id)).toMatchObject({ status: 'updated', inserted: 0, updated: 0 })
+    expect(sanitized).toEqual([])
+  })
+
+  it('preview still answers sanitized HTML', async () => {
+    const farmFeed = programmableFeed('/sanitize-preview/feed/', wordpressItems(2, newest).map((item) => ({ ...item, body: '<p>x</p><script>alert(1)</script>' })))
+    const preview = await feeds.preview(farmFeed.url)
+    expect(preview.entries.map((e) => e.content)).toEqual(['<p>x</p>', '<p>x</p>'])
+    expect(preview.entries.every((e) => e.contentBase === undefined)).toBe(true)
   })
 })

@@ -2,7 +2,7 @@
  * The feed engine's rules: find or create a feed from a URL (discovery → fetch → parse →
  * normalize → sanitize → store → schedule), refresh one under a lease, record errors and
  * recovery, and the reads the API needs. Each pipeline step is a named function below: `fetchDocument`,
- * `toFeed` (parse, then normalize with sanitize), `prepareEntries` and `storeEntries` (the
+ * `toFeed` (parse, then normalize; sanitizing deferred to storage), `prepareEntries` and `storeEntries` (the
  * entries domain's), `nextCheckAt`.
  */
 import { newId } from '@brook/shared'
@@ -19,7 +19,7 @@ import { createKeyedLimiter } from './keyedLimiter.ts'
 import { nextCheckAt, WEEK_MS } from './nextCheck.ts'
 import type { DueFeed, FeedAnalyticsRow, FeedPatch, FeedRow, FeedsRepo } from './repo.ts'
 import { hasCredentials, hostOf, normalizeFeedUrl } from './feedUrl.ts'
-import { prepareEntries } from '../entries/entryRows.ts'
+import { prepareEntries, type EntrySanitizer } from '../entries/entryRows.ts'
 import { storeEntries } from '../entries/storeEntries.ts'
 import type { WebhookDelivery } from '../actions/applyRules.ts'
 import { describeFeedError, feedErrorMessage, retryAfterOf, toFeedAppError } from './feedErrors.ts'
@@ -32,6 +32,8 @@ export type FeedServiceDeps = {
   now?: () => Date
   /** Sends action-rule webhooks after an ingest commits (actions/webhooks.ts). */
   sendWebhooks?: (deliveries: WebhookDelivery[]) => void
+  /** The sanitizer applied to stored entries' HTML (default: the pipeline's; tests wrap it to count calls). */
+  sanitize?: EntrySanitizer
 }
 
 /** SPEC §7 analytics of one feed. */
@@ -85,9 +87,10 @@ export function createFeedService(deps: FeedServiceDeps) {
    * (→ Brook's one shape, NormalizedFeed), sanitize (each entry's HTML, applied by normalize,
    * which alone knows the URL each entry's relative links resolve against).
    */
-  function toFeed(fetched: Fetched, now: Date): NormalizedFeed {
+  function toFeed(fetched: Fetched, now: Date, forStorage: boolean): NormalizedFeed {
     const document = parseDocument(fetched.body, fetched.contentType)
-    return normalizeFeed(document, { feedUrl: fetched.finalUrl, now, sanitize: sanitizeEntryHtml })
+    // For storage, sanitizing waits for storeEntries: only new or changed entries are sanitized.
+    return normalizeFeed(document, forStorage ? { feedUrl: fetched.finalUrl, now, deferSanitize: true } : { feedUrl: fetched.finalUrl, now, sanitize: sanitizeEntryHtml })
   }
 
   function requireUrl(input: string): string {
@@ -101,9 +104,10 @@ export function createFeedService(deps: FeedServiceDeps) {
    * the first feed found is used; `stopAtExisting` returns a stored feed without fetching it.
    */
   async function resolve(url: string, now: Date, stopAtExisting: boolean): Promise<Resolved> {
+    // stopAtExisting: creating a feed, whose entries are stored (and sanitized then); else a preview.
     const fetched = expect200(await fetchDocument(url))
     try {
-      return { feedUrl: url, fetched, feed: toFeed(fetched, now) }
+      return { feedUrl: url, fetched, feed: toFeed(fetched, now, stopAtExisting) }
     } catch (error) {
       // A broken feed is a parse error; only a page that is no feed at all is worth discovering.
       if (!(error instanceof FeedParseError) || sniffFeed(fetched.body)) throw error
@@ -116,7 +120,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       if (existing) return { existing }
     }
     const second = expect200(await fetchDocument(candidate))
-    return { feedUrl: candidate, fetched: second, feed: toFeed(second, now) }
+    return { feedUrl: candidate, fetched: second, feed: toFeed(second, now, stopAtExisting) }
   }
 
   const spread = () => Math.random()
@@ -161,7 +165,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         leaseOwner: null,
       })
       if (!inserted) return // created meanwhile by another request: that one stored the entries
-      const stored = await storeEntries(trx, id, prepareEntries(feed.entries, now), now)
+      const stored = await storeEntries(trx, id, prepareEntries(feed.entries, now), now, deps.sanitize)
       const updatesPerWeek = await tx.countPublishedSince(id, new Date(now.getTime() - WEEK_MS).toISOString())
       const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: fetched.maxAgeSeconds, spread: spread() })
       await tx.updateFeed(id, { updatesPerWeek, latestEntryPublishedAt: stored.latestPublishedAt, nextCheckAt: next.toISOString() })
@@ -217,11 +221,11 @@ export function createFeedService(deps: FeedServiceDeps) {
       return { feedId: feed.id, status: 'not_modified', inserted: 0, updated: 0, nextCheckAt: next.toISOString() }
     }
     try {
-      const parsed = toFeed(result, now)
+      const parsed = toFeed(result, now, true)
       const prepared = prepareEntries(parsed.entries, now)
       let webhooks: WebhookDelivery[] = []
       const outcome = await repo.transaction(async (tx, trx) => {
-        const stored = await storeEntries(trx, feed.id, prepared, now)
+        const stored = await storeEntries(trx, feed.id, prepared, now, deps.sanitize)
         webhooks = stored.webhooks
         const updatesPerWeek = await tx.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
         const latest = [feed.latestEntryPublishedAt, stored.latestPublishedAt].filter((d): d is string => d !== null).sort().pop() ?? null

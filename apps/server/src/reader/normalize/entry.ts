@@ -14,6 +14,11 @@ export type NormalizeContext = {
   now: Date
   /** Applied to every entry's HTML with the URL relative links resolve against (the sanitizer). */
   sanitize?: (html: string, baseUrl: string | null) => string
+  /**
+   * Leave the HTML as it came and give each entry its `contentBase` instead: the feed engine
+   * sanitizes at storage time, only the entries that are new or changed.
+   */
+  deferSanitize?: boolean
 }
 
 /** One entry as a format mapper sees it, before the shared rules run. */
@@ -77,6 +82,7 @@ export function finishEntry(d: EntryDraft, ctx: NormalizeContext, feedLanguage: 
   if (content !== null && ctx.sanitize) content = ctx.sanitize(content, d.contentBase) || null
 
   return {
+    ...(ctx.deferSanitize ? { contentBase: d.contentBase } : {}),
     guid,
     title: d.title,
     url: d.url,

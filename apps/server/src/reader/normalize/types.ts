@@ -40,6 +40,11 @@ export type NormalizedEntry = {
   description: string | null
   /** Sanitized HTML (unless parseFeed was told not to sanitize). */
   content: string | null
+  /**
+   * Only when normalize ran with `deferSanitize`: `content` is the feed's HTML as it came, to be
+   * sanitized against this base URL when it is stored (an unchanged entry is never sanitized).
+   */
+  contentBase?: string | null
   author: string | null
   authorUrl: string | null
   authorAvatar: string | null

@@ -14,6 +14,7 @@ import { useBindingStore } from '../shortcuts/bindings.ts'
 import { getCommand, runCommand } from '../shortcuts/registry.ts'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { LanguagesIcon, SparklesIcon } from '../ai/aiIcons.tsx'
+import { IntegrationMenuItems } from '../integrations/IntegrationMenuItems.tsx'
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>
 
@@ -111,6 +112,7 @@ export function EntryToolbar({ entry, state, onBack, hasPrevious, hasNext }: { e
                   </DropdownItem>
                 )
               })}
+              <IntegrationMenuItems entry={entry} />
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>

@@ -13,6 +13,7 @@ import { ShortcutsSettings } from './ShortcutsSettings.tsx'
 import { InvitationsSettings } from '../invitation/InvitationsSettings.tsx'
 import { PlanSettings } from '../plans/PlanSettings.tsx'
 import { AdminSettings } from '../admin/AdminSettings.tsx'
+import { IntegrationSettings } from '../integrations/IntegrationSettings.tsx'
 
 export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
   general: GeneralSettings,
@@ -21,6 +22,7 @@ export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
   feeds: FeedsSettings,
   list: ListsSettings,
   notifications: NotificationsSettings,
+  integration: IntegrationSettings,
   shortcuts: ShortcutsSettings,
   'data-control': DataControlSettings,
   about: AboutSettings,

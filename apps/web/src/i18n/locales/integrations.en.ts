@@ -1,0 +1,65 @@
+/** en strings of the integration settings and the save-to menu items (issue 12). */
+export default {
+  "integrations": {
+    "intro": "Save entries to the services you use. Secrets are kept on the server and never shown again in full.",
+    "services": "Services",
+    "custom": "Custom integrations",
+    "saveTo": "Save to {{name}}",
+    "savedTo": "Saved to {{name}}",
+    "saveFailed": "{{name}} did not save it",
+    "eagleSaved": "Sent {{count}} images to Eagle",
+    "enable": "Enable {{name}}",
+    "save": "Save",
+    "saved": "Integration settings saved",
+    "secretSet": "Set (ends in {{hint}}); type to replace",
+    "templateHint": "Templates: {{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
+    "customName": "Name",
+    "customType": "Kind",
+    "typeHttp": "HTTP request (from the server)",
+    "typeUrl": "Open a URL or app scheme",
+    "customMethod": "Method",
+    "customUrl": "URL",
+    "customBody": "Body",
+    "headerName": "Header",
+    "headerValue": "Value",
+    "addHeader": "+ Header",
+    "addCustom": "Add custom integration",
+    "saveCustom": "Save custom integrations",
+    "enabled": "Enabled",
+    "remove": "Remove",
+    "fields": {
+      "token": "API token",
+      "username": "Username",
+      "password": "Password",
+      "baseUrl": "Address",
+      "apiUrl": "API link",
+      "collectionId": "Collection id",
+      "userId": "User id",
+      "apiKey": "API key",
+      "vault": "Vault",
+      "folder": "Folder"
+    },
+    "hints": {
+      "readwise": "Readwise Reader access token",
+      "instapaper": "Your Instapaper account",
+      "readeck": "Your Readeck server and an API token",
+      "cubox": "The API link from Cubox’s extension settings",
+      "outline": "Your Outline server, an API key and the collection to save into",
+      "zotero": "Your Zotero user id and an API key with write access",
+      "qbittorrent": "Your qBittorrent Web UI; adds the entry’s torrent or magnet links",
+      "eagle": "Sends the entry’s images to Eagle on this computer",
+      "obsidian": "Opens Obsidian with the entry as a new note"
+    },
+    "names": {
+      "readwise": "Readwise Reader",
+      "instapaper": "Instapaper",
+      "readeck": "Readeck",
+      "cubox": "Cubox",
+      "outline": "Outline",
+      "zotero": "Zotero",
+      "qbittorrent": "qBittorrent",
+      "eagle": "Eagle",
+      "obsidian": "Obsidian"
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/** ja strings of the integration settings and the save-to menu items (issue 12). */
+export default {
+  "integrations": {
+    "intro": "記事を普段使うサービスに保存します。秘密の値はサーバーに保存され、全文は二度と表示されません。",
+    "services": "サービス",
+    "custom": "カスタム連携",
+    "saveTo": "{{name}} に保存",
+    "savedTo": "{{name}} に保存しました",
+    "saveFailed": "{{name}} に保存できませんでした",
+    "eagleSaved": "{{count}} 枚の画像を Eagle に送りました",
+    "enable": "{{name}} を有効にする",
+    "save": "保存",
+    "saved": "連携の設定を保存しました",
+    "secretSet": "設定済み（末尾 {{hint}}）。入力すると置き換えます",
+    "templateHint": "テンプレート：{{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
+    "customName": "名前",
+    "customType": "種類",
+    "typeHttp": "HTTP リクエスト（サーバーから送信）",
+    "typeUrl": "URL またはアプリのスキームを開く",
+    "customMethod": "メソッド",
+    "customUrl": "URL",
+    "customBody": "本文",
+    "headerName": "ヘッダー",
+    "headerValue": "値",
+    "addHeader": "+ ヘッダー",
+    "addCustom": "カスタム連携を追加",
+    "saveCustom": "カスタム連携を保存",
+    "enabled": "有効",
+    "remove": "削除",
+    "fields": {
+      "token": "API トークン",
+      "username": "ユーザー名",
+      "password": "パスワード",
+      "baseUrl": "アドレス",
+      "apiUrl": "API リンク",
+      "collectionId": "コレクション ID",
+      "userId": "ユーザー ID",
+      "apiKey": "API キー",
+      "vault": "保管庫",
+      "folder": "フォルダー"
+    },
+    "hints": {
+      "readwise": "Readwise Reader のアクセストークン",
+      "instapaper": "Instapaper のアカウント",
+      "readeck": "Readeck サーバーと API トークン",
+      "cubox": "Cubox 拡張機能の設定にある API リンク",
+      "outline": "Outline サーバー、API キー、保存先のコレクション",
+      "zotero": "Zotero のユーザー ID と書き込み権限のある API キー",
+      "qbittorrent": "qBittorrent の Web UI。記事のトレントまたはマグネットリンクを追加します",
+      "eagle": "記事の画像をこのコンピューターの Eagle に送ります",
+      "obsidian": "記事を新しいノートとして Obsidian で開きます"
+    },
+    "names": {
+      "readwise": "Readwise Reader",
+      "instapaper": "Instapaper",
+      "readeck": "Readeck",
+      "cubox": "Cubox",
+      "outline": "Outline",
+      "zotero": "Zotero",
+      "qbittorrent": "qBittorrent",
+      "eagle": "Eagle",
+      "obsidian": "Obsidian"
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/** zh-CN strings of the integration settings and the save-to menu items (issue 12). */
+export default {
+  "integrations": {
+    "intro": "把条目保存到你使用的服务。密钥保存在服务器上，之后不会再完整显示。",
+    "services": "服务",
+    "custom": "自定义集成",
+    "saveTo": "保存到 {{name}}",
+    "savedTo": "已保存到 {{name}}",
+    "saveFailed": "{{name}} 未能保存",
+    "eagleSaved": "已发送 {{count}} 张图片到 Eagle",
+    "enable": "启用 {{name}}",
+    "save": "保存",
+    "saved": "集成设置已保存",
+    "secretSet": "已设置（结尾 {{hint}}）；输入以替换",
+    "templateHint": "模板变量：{{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
+    "customName": "名称",
+    "customType": "类型",
+    "typeHttp": "HTTP 请求（由服务器发送）",
+    "typeUrl": "打开网址或应用协议",
+    "customMethod": "方法",
+    "customUrl": "网址",
+    "customBody": "请求体",
+    "headerName": "请求头",
+    "headerValue": "值",
+    "addHeader": "+ 请求头",
+    "addCustom": "添加自定义集成",
+    "saveCustom": "保存自定义集成",
+    "enabled": "启用",
+    "remove": "删除",
+    "fields": {
+      "token": "API 令牌",
+      "username": "用户名",
+      "password": "密码",
+      "baseUrl": "地址",
+      "apiUrl": "API 链接",
+      "collectionId": "文集 ID",
+      "userId": "用户 ID",
+      "apiKey": "API 密钥",
+      "vault": "仓库",
+      "folder": "文件夹"
+    },
+    "hints": {
+      "readwise": "Readwise Reader 访问令牌",
+      "instapaper": "你的 Instapaper 账号",
+      "readeck": "你的 Readeck 服务器和 API 令牌",
+      "cubox": "Cubox 扩展设置中的 API 链接",
+      "outline": "你的 Outline 服务器、API 密钥和要保存到的文集",
+      "zotero": "你的 Zotero 用户 ID 和有写入权限的 API 密钥",
+      "qbittorrent": "你的 qBittorrent 网页界面；添加条目的种子或磁力链接",
+      "eagle": "把条目的图片发送到本机的 Eagle",
+      "obsidian": "在 Obsidian 中把条目新建为笔记"
+    },
+    "names": {
+      "readwise": "Readwise Reader",
+      "instapaper": "Instapaper",
+      "readeck": "Readeck",
+      "cubox": "Cubox",
+      "outline": "Outline",
+      "zotero": "Zotero",
+      "qbittorrent": "qBittorrent",
+      "eagle": "Eagle",
+      "obsidian": "Obsidian"
+    }
+  }
+}

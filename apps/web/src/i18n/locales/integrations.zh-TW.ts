@@ -1,0 +1,65 @@
+/** zh-TW strings of the integration settings and the save-to menu items (issue 12). */
+export default {
+  "integrations": {
+    "intro": "把條目儲存到你使用的服務。金鑰保存在伺服器上，之後不會再完整顯示。",
+    "services": "服務",
+    "custom": "自訂整合",
+    "saveTo": "儲存到 {{name}}",
+    "savedTo": "已儲存到 {{name}}",
+    "saveFailed": "{{name}} 未能儲存",
+    "eagleSaved": "已傳送 {{count}} 張圖片到 Eagle",
+    "enable": "啟用 {{name}}",
+    "save": "儲存",
+    "saved": "整合設定已儲存",
+    "secretSet": "已設定（結尾 {{hint}}）；輸入以取代",
+    "templateHint": "範本變數：{{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
+    "customName": "名稱",
+    "customType": "類型",
+    "typeHttp": "HTTP 請求（由伺服器傳送）",
+    "typeUrl": "開啟網址或應用程式協定",
+    "customMethod": "方法",
+    "customUrl": "網址",
+    "customBody": "請求內容",
+    "headerName": "標頭",
+    "headerValue": "值",
+    "addHeader": "+ 標頭",
+    "addCustom": "新增自訂整合",
+    "saveCustom": "儲存自訂整合",
+    "enabled": "啟用",
+    "remove": "刪除",
+    "fields": {
+      "token": "API 權杖",
+      "username": "使用者名稱",
+      "password": "密碼",
+      "baseUrl": "位址",
+      "apiUrl": "API 連結",
+      "collectionId": "文集 ID",
+      "userId": "使用者 ID",
+      "apiKey": "API 金鑰",
+      "vault": "儲存庫",
+      "folder": "資料夾"
+    },
+    "hints": {
+      "readwise": "Readwise Reader 存取權杖",
+      "instapaper": "你的 Instapaper 帳號",
+      "readeck": "你的 Readeck 伺服器和 API 權杖",
+      "cubox": "Cubox 擴充功能設定中的 API 連結",
+      "outline": "你的 Outline 伺服器、API 金鑰和要儲存到的文集",
+      "zotero": "你的 Zotero 使用者 ID 和有寫入權限的 API 金鑰",
+      "qbittorrent": "你的 qBittorrent 網頁介面；加入條目的種子或磁力連結",
+      "eagle": "把條目的圖片傳送到本機的 Eagle",
+      "obsidian": "在 Obsidian 中把條目新增為筆記"
+    },
+    "names": {
+      "readwise": "Readwise Reader",
+      "instapaper": "Instapaper",
+      "readeck": "Readeck",
+      "cubox": "Cubox",
+      "outline": "Outline",
+      "zotero": "Zotero",
+      "qbittorrent": "qBittorrent",
+      "eagle": "Eagle",
+      "obsidian": "Obsidian"
+    }
+  }
+}
