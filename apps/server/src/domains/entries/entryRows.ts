@@ -34,7 +34,7 @@ export type EntrySanitizer = (html: string, baseUrl: string | null) => string
 
 /** The columns to write for an entry: its HTML sanitized now if it was deferred. */
 export function storedContent(entry: PreparedEntry, sanitize: EntrySanitizer = sanitizeEntryHtml): PreparedEntry['content'] {
-  if (!entry.unsanitized || entry.content.content === null) return entry.content
+  if (!entry.unsanitized || entry.content.content == null) return entry.content
   return { ...entry.content, content: sanitize(entry.content.content, entry.unsanitized.baseUrl) || null }
 }
 
