@@ -148,7 +148,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
   const search = createSearchService({ repo: repos.search, logger })
   const trending = createTrendingService({ repo: repos.trending })
-  const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
+  const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
   const boosts = createBoostsService({ repo: repos.wallets })
