@@ -14146,7 +14146,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description all, eng, zh-CN, ja… (ui discoverLanguage); feeds without a language show under every one */
+                    /** @description all, eng, cmn (ui discoverLanguage) or a language tag such as zh-CN; feeds without a language show under every one */
                     language?: string;
                     limit?: number;
                     view?: number | null;
@@ -14236,7 +14236,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description all, eng, zh-CN, ja… (ui discoverLanguage); feeds without a language show under every one */
+                    /** @description all, eng, cmn (ui discoverLanguage) or a language tag such as zh-CN; feeds without a language show under every one */
                     language?: string;
                     limit?: number;
                     view?: number | null;
