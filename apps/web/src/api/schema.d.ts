@@ -14146,7 +14146,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description all, eng, zh-CN, ja… (ui discoverLanguage); feeds without a language show under every one */
+                    /** @description all, eng, cmn (ui discoverLanguage) or a language tag such as zh-CN; feeds without a language show under every one */
                     language?: string;
                     limit?: number;
                     view?: number | null;
@@ -14236,7 +14236,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description all, eng, zh-CN, ja… (ui discoverLanguage); feeds without a language show under every one */
+                    /** @description all, eng, cmn (ui discoverLanguage) or a language tag such as zh-CN; feeds without a language show under every one */
                     language?: string;
                     limit?: number;
                     view?: number | null;
@@ -16002,7 +16002,8 @@ export interface components {
             /** @description Completed only after an admin accepts the proof sent with POST /achievement/audit */
             audit: boolean;
             completedAt: string | null;
-            id: string;
+            /** @enum {string} */
+            id: "first-subscription" | "feeds-10" | "feeds-100" | "first-list" | "first-inbox-mail" | "claim-streak-7" | "read-1000" | "first-tip" | "feed-claimed" | "first-rule";
             /** @enum {string} */
             metric: "feeds" | "lists" | "inboxMail" | "claimStreak" | "entriesRead" | "tips" | "feedClaims" | "rules";
             progress: number;
