@@ -9,6 +9,8 @@ import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts
 import { startServer, type BrookServer } from './support/server.ts'
 import { startFakeService } from '../apps/server/src/test/fakeService.ts'
 
+declare const navigator: any
+
 describeBrowser('action rules', () => {
   let server: BrookServer
   let browser: Browser
@@ -104,5 +106,14 @@ describeBrowser('action rules', () => {
     } finally {
       await fake.close()
     }
+  })
+
+  it("copies an inbox's e-mail address from its sidebar menu", async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.goto(`${server.url}/timeline/view-0/all/pending`)
+    await page.locator('[data-testid="subscription-row"]', { hasText: 'Rules box' }).click({ button: 'right' })
+    await page.getByRole('menuitem', { name: 'Copy inbox e-mail address' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('e2e-rules@localhost')
+    await screenshot(page, 'actions-06-inbox-address-copied')
   })
 })

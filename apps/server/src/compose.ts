@@ -68,6 +68,7 @@ import { createActionsService } from './domains/actions/service.ts'
 import { createWebhookSender } from './domains/actions/webhooks.ts'
 import { integrationsRepo } from './domains/integrations/repo.ts'
 import { createIntegrationsService } from './domains/integrations/service.ts'
+import { inboxDomain } from './domains/inboxes/inboxDomain.ts'
 import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.ts'
 import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
@@ -119,7 +120,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
   const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
-  const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions })
+  const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions, domain: inboxDomain(env) })
   const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
   const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks })
   const attachments = createAttachmentStore(env.DATA_DIR)
@@ -155,12 +156,6 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
   return { plans, invitations, admin, achievements, featureFlags, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, trending, fever, attachments, email, integrations }
-}
-
-/** The domain of inbox addresses: INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost. */
-export function inboxDomain(env: Env): string {
-  if (env.INBOX_DOMAIN) return env.INBOX_DOMAIN.toLowerCase()
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname.toLowerCase() : 'localhost'
 }
 
 /** Every domain service, by name. */

@@ -15230,6 +15230,7 @@ export interface components {
             updatesPerWeek: number;
         };
         Inbox: {
+            address: string;
             createdAt: string;
             id: string;
             ownerUserId: string;

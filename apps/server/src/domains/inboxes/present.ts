@@ -11,6 +11,8 @@ export const InboxSchema = z
     ownerUserId: z.string(),
     /** Only ever shown to the inbox's owner. */
     secret: z.string(),
+    /** The inbox's e-mail address ({handle}@INBOX_DOMAIN). */
+    address: z.string(),
     createdAt: z.string(),
   })
   .openapi('Inbox')
@@ -18,6 +20,6 @@ export const InboxSchema = z
 export type InboxJson = z.infer<typeof InboxSchema>
 
 /** One inbox row (callers only present the viewer's own inboxes). */
-export function presentInbox(row: Selectable<InboxesTable>): InboxJson {
-  return { type: 'inbox', id: row.id, title: row.title, ownerUserId: row.userId, secret: row.secret, createdAt: row.createdAt }
+export function presentInbox(row: Selectable<InboxesTable>, domain: string): InboxJson {
+  return { type: 'inbox', id: row.id, title: row.title, ownerUserId: row.userId, secret: row.secret, address: `${row.id}@${domain}`, createdAt: row.createdAt }
 }

@@ -22,7 +22,8 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y)
 }
 
-export function createInboxesService(deps: { repo: InboxesRepo; subscriptions: Pick<SubscriptionsService, 'checkCaps'> }) {
+export function createInboxesService(deps: { repo: InboxesRepo; subscriptions: Pick<SubscriptionsService, 'checkCaps'>; domain: string }) {
+  const present = (row: InboxRow) => presentInbox(row, deps.domain)
   const { repo } = deps
 
   /** The inbox if the user owns it: 10000 when there is none, 10003 when it is someone else's. */
@@ -37,11 +38,11 @@ export function createInboxesService(deps: { repo: InboxesRepo; subscriptions: P
     mustOwn,
 
     async get(userId: string, handle: string): Promise<InboxJson> {
-      return presentInbox(await mustOwn(userId, handle))
+      return present(await mustOwn(userId, handle))
     },
 
     async list(userId: string): Promise<InboxJson[]> {
-      return (await repo.ownedBy(userId)).map(presentInbox)
+      return (await repo.ownedBy(userId)).map(present)
     },
 
     async create(user: SessionUserLike, input: { handle: string; title?: string | null }): Promise<InboxJson> {
@@ -51,13 +52,13 @@ export function createInboxesService(deps: { repo: InboxesRepo; subscriptions: P
       await deps.subscriptions.checkCaps(user, 'inbox')
       const row: InboxRow = { id: handle, userId: user.id, title: input.title?.trim() || null, secret: newSecret(), createdAt: nowIso() }
       if (!(await repo.create(row, FeedViewType.Articles))) throw new AppError(10001)
-      return presentInbox(row)
+      return present(row)
     },
 
     async update(userId: string, input: { handle: string; title: string | null }): Promise<InboxJson> {
       const inbox = await mustOwn(userId, input.handle.toLowerCase())
       await repo.setTitle(inbox.id, input.title?.trim() || null)
-      return presentInbox({ ...inbox, title: input.title?.trim() || null })
+      return present({ ...inbox, title: input.title?.trim() || null })
     },
 
     async delete(userId: string, handle: string): Promise<void> {

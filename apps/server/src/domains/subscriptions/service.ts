@@ -11,6 +11,7 @@ import type { FeedService } from '../feeds/service.ts'
 import { presentFeed, type FeedJson } from '../feeds/present.ts'
 import { presentList } from '../lists/present.ts'
 import { presentInbox } from '../inboxes/present.ts'
+import { inboxDomain } from '../inboxes/inboxDomain.ts'
 import { presentSubscription, type SubscriptionJson } from './present.ts'
 import type { FeedRow, ListRow, SubscriptionCounts, SubscriptionFields, SubscriptionPatch, SubscriptionRow, SubscriptionsRepo, Target } from './repo.ts'
 
@@ -130,7 +131,7 @@ export function createSubscriptionsService({ repo, env, feeds, plans }: Subscrip
     const [feedRows, listRows, inboxRows, listFeeds] = await Promise.all([repo.feedsByIds(feedIds), repo.listsByIds(listIds), repo.inboxesByIds(inboxIds), repo.listFeedIds(listIds)])
     const feedsById = new Map(feedRows.map((f) => [f.id, presentFeed(f)]))
     const listsById = new Map(listRows.map((l: ListRow) => [l.id, presentList(l, listFeeds.get(l.id) ?? [])]))
-    const inboxesById = new Map(inboxRows.map((i) => [i.id, presentInbox(i)]))
+    const inboxesById = new Map(inboxRows.map((i) => [i.id, presentInbox(i, inboxDomain(env))]))
     return rows.map((row) =>
       presentSubscription(row, {
         feed: row.feedId ? feedsById.get(row.feedId) : undefined,

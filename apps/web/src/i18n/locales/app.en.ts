@@ -25,6 +25,7 @@ export default {
     openFeed: 'Open feed in browser',
     openSite: 'Open site in browser',
     copyFeedUrl: 'Copy feed address',
+    copyInboxAddress: 'Copy inbox e-mail address',
     unfollow: 'Unfollow',
     unfollowTitle: 'Unfollow {{title}}?',
     unfollowHint: 'Its entries leave your timelines. Starred entries stay starred.',

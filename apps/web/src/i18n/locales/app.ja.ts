@@ -24,6 +24,7 @@ export default {
     openFeed: 'フィードをブラウザーで開く',
     openSite: 'サイトをブラウザーで開く',
     copyFeedUrl: 'フィードのアドレスをコピー',
+    copyInboxAddress: '受信箱のメールアドレスをコピー',
     unfollow: '購読を解除',
     unfollowTitle: '{{title}} の購読を解除しますか？',
     unfollowHint: 'エントリーはタイムラインから消えます。スター付きのエントリーは残ります。',

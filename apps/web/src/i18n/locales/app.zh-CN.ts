@@ -24,6 +24,7 @@ export default {
     openFeed: '在浏览器中打开订阅源',
     openSite: '在浏览器中打开网站',
     copyFeedUrl: '复制订阅源地址',
+    copyInboxAddress: '复制收件箱邮箱地址',
     unfollow: '取消订阅',
     unfollowTitle: '取消订阅 {{title}}？',
     unfollowHint: '它的条目将离开你的时间线，已收藏的条目会保留。',

@@ -24,6 +24,7 @@ export default {
     openFeed: '在瀏覽器中開啟訂閱源',
     openSite: '在瀏覽器中開啟網站',
     copyFeedUrl: '複製訂閱源網址',
+    copyInboxAddress: '複製收件匣電子郵件地址',
     unfollow: '取消訂閱',
     unfollowTitle: '取消訂閱 {{title}}？',
     unfollowHint: '它的項目將離開你的時間軸，已收藏的項目會保留。',

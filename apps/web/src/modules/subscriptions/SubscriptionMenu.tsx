@@ -8,7 +8,7 @@ import { DropdownItem, DropdownSubTrigger, menuContentClass, menuItemClass, menu
 import { updateSubscription, useCategories, type Subscription } from '../../store/index.ts'
 import { useHotkey } from '../shortcuts/bindings.ts'
 import { openSidebarDialog } from './dialogStore.ts'
-import { copyFeedUrl, markSubscriptionRead, openFeedInBrowser, openSiteInBrowser } from './subscriptionActions.ts'
+import { copyFeedUrl, copyInboxAddress, markSubscriptionRead, openFeedInBrowser, openSiteInBrowser } from './subscriptionActions.ts'
 import { VIEW_TABS } from './viewIcons.tsx'
 
 export function SubscriptionMenuContent({ subscription: sub }: { subscription: Subscription }) {
@@ -70,6 +70,14 @@ export function SubscriptionMenuContent({ subscription: sub }: { subscription: S
           </DropdownItem>
           <DropdownItem icon={<LinkIcon size={15} />} onSelect={() => copyFeedUrl(sub)}>
             {t('copyFeedUrl')}
+          </DropdownItem>
+        </>
+      )}
+      {sub.type === 'inbox' && (
+        <>
+          <DropdownMenu.Separator className={menuSeparatorClass} />
+          <DropdownItem icon={<LinkIcon size={15} />} onSelect={() => copyInboxAddress(sub)}>
+            {t('copyInboxAddress')}
           </DropdownItem>
         </>
       )}

@@ -7,6 +7,8 @@ import { useFeedStore } from '../../store/entities/feeds.ts'
 import { useListStore } from '../../store/entities/lists.ts'
 import { useInboxStore } from '../../store/entities/inboxes.ts'
 import { copyText } from '../entry/clipboard.ts'
+import { api } from '../../api/client.ts'
+import { toastError } from '../../api/toastError.ts'
 import { openExternal } from '../platform/platform.ts'
 import { requestMarkAllRead } from '../timeline/markAllConfirm.ts'
 import { siteUrlOf, subscriptionTitle } from './subscriptionTitle.ts'
@@ -67,6 +69,12 @@ export function openFeedInBrowser(sub: Subscription): void {
 export function openSiteInBrowser(sub: Subscription): void {
   const url = sub.feedId ? siteUrlOf(useFeedStore.getState().byId[sub.feedId]) : null
   if (url) openExternal(url)
+}
+
+/** Copies an inbox's e-mail address ({handle}@INBOX_DOMAIN, as the server says). */
+export function copyInboxAddress(sub: Subscription): void {
+  if (!sub.inboxId) return
+  api.get('/inboxes', { handle: sub.inboxId }).then((inbox) => copyText(inbox.address), toastError)
 }
 
 export function copyFeedUrl(sub: Subscription): void {

@@ -42,6 +42,7 @@ describeEachDialect('e-mail into inboxes', (dialect) => {
   const inboxItems = async (handle: string) => (await a.get(`/api/entries?inboxId=${handle}&limit=100`)).body.data as any[]
 
   it('an HTML newsletter with an inline image and an attachment becomes an entry', async () => {
+    expect((await a.get('/api/inboxes?handle=letters')).body.data.address).toBe('letters@in.brook.test')
     const info = await transport.sendMail({
       from: '"The Weekly" <weekly@news.example>',
       to: 'letters@in.brook.test',
