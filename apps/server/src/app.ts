@@ -40,6 +40,7 @@ import { featureFlagsRoutes } from './domains/featureFlags/routes.ts'
 import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
 import { greaderRoutes } from './domains/greader/routes.ts'
 import { feverRoutes } from './domains/fever/routes.ts'
+import { websubRoutes } from './domains/websub/routes.ts'
 import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
 import { listDiscoveryRoutes, trendingRoutes } from './domains/trending/routes.ts'
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // formats, so before the session middleware and outside the contract document.
   app.route('/api/greader', greaderRoutes({ greader: deps.greader }))
   app.route('/api/fever', feverRoutes({ fever: deps.fever }))
+  app.route('/api/websub', websubRoutes({ websub: deps.websub }))
 
   // Auth: better-auth owns /api/auth/*. The client address goes in a header it trusts for rate limits.
   const sessions = createSessionCache()

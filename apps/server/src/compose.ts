@@ -48,6 +48,8 @@ import { createApiTokensService } from './domains/apiTokens/service.ts'
 import { greaderRepo } from './domains/greader/repo.ts'
 import { createGreaderService } from './domains/greader/service.ts'
 import { feverRepo } from './domains/fever/repo.ts'
+import { websubRepo } from './domains/websub/repo.ts'
+import { createWebsubService, type WebsubService } from './domains/websub/service.ts'
 import { createFeverService } from './domains/fever/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
@@ -102,6 +104,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     apiTokens: apiTokensRepo(db),
     greader: greaderRepo(db),
     fever: feverRepo(db),
+    websub: websubRepo(db),
     search: searchRepo(db, dialect),
     trending: trendingRepo(db),
     ai: aiRepo(db),
@@ -113,7 +116,10 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const actions = createActionsService({ repo: repos.actions, ruleLimit: env.ACTION_RULE_LIMIT })
   const webhooks = createWebhookSender({ allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const sendWebhooks = webhooks.send
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks })
+  // WebSub sees every fetched feed document (hub discovery); it is built after feeds, which it ingests through.
+  let websub: WebsubService | null = null
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body) => websub?.onDocument(feed, body) })
+  websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans })
@@ -142,7 +148,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
   const search = createSearchService({ repo: repos.search, logger })
   const trending = createTrendingService({ repo: repos.trending })
-  const ai = createAiService({ repo: repos.ai, entries, settings, env, logger, secret })
+  const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
   const boosts = createBoostsService({ repo: repos.wallets })
@@ -155,7 +161,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, achievements, featureFlags, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, health, rateLimits, actions, webhooks, ai, search, trending, fever, attachments, email, integrations }
+  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending }
 }
 
 /** Every domain service, by name. */

@@ -174,6 +174,11 @@ const MATRIX: Record<string, Attempt[]> = {
   // AI: never a summary of an entry B cannot read; the provider settings are B's own
   'GET /api/ai/summary': [{ run: (f) => f.b.get(`/api/ai/summary?id=${f.inboxEntry}`), expect: refused(), forbid: () => ['inbox body'] }],
   'GET /api/ai/translation': [{ run: (f) => f.b.get(`/api/ai/translation?id=${f.inboxEntry}&language=ja`), expect: refused() }],
+  'POST /api/ai/chat': [{ run: (f) => f.b.post('/api/ai/chat', { id: 'a-chat', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'hijack' }] }] }), expect: refused() }],
+  'GET /api/ai/chat/sessions': [{ run: (f) => f.b.get('/api/ai/chat/sessions'), expect: answered, forbid: () => ['a-chat', 'A-secret-chat'] }],
+  'GET /api/ai/chat/sessions/{id}/messages': [{ run: (f) => f.b.get('/api/ai/chat/sessions/a-chat/messages'), expect: refused(), forbid: () => ['A-secret-chat'] }],
+  'DELETE /api/ai/chat/sessions/{id}': [{ run: (f) => f.b.delete('/api/ai/chat/sessions/a-chat'), expect: refused() }],
+  'POST /api/ai/summary-title': [{ run: (f) => f.b.post('/api/ai/summary-title', { text: 'B asks for a title' }), expect: answered, forbid: () => ['A-secret-chat'] }],
   'GET /api/ai/status': [{ run: (f) => f.b.get('/api/ai/status'), expect: answered }],
   'PUT /api/ai/provider': [{ run: (f) => f.b.put('/api/ai/provider', { baseUrl: 'http://127.0.0.1:9/v1', model: 'b-model' }), expect: answered }],
   'DELETE /api/ai/provider': [{ run: (f) => f.b.delete('/api/ai/provider'), expect: answered }],
@@ -266,6 +271,8 @@ async function snapshotOfA(f: Fixture) {
     registration: await get('/api/admin/registration'),
     tokens: await get('/api/tokens'),
     ai: await get('/api/ai/status'),
+    chats: await get('/api/ai/chat/sessions'),
+    chat: await get('/api/ai/chat/sessions/a-chat/messages'),
     actions: await get('/api/actions'),
     integrations: await get('/api/integrations'),
   }
@@ -303,6 +310,10 @@ describeEachDialect('authorization matrix', (dialect) => {
     await a.post('/api/wallets/transactions/claim-daily')
     const aCode = (await a.post('/api/invitations/new')).body.data
     f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aCode }
+    // A's chat session, with a message (issue 10).
+    const at = new Date().toISOString()
+    await db.insertInto('ai_chat_sessions').values({ id: 'a-chat', userId: aId, title: 'A-secret-chat', createdAt: at, updatedAt: at }).execute()
+    await db.insertInto('ai_chat_messages').values({ id: 'a-msg', chatId: 'a-chat', role: 'user', parts: JSON.stringify([{ type: 'text', text: 'A-secret-chat question' }]), metadata: null, status: 'completed', createdAt: at, finishedAt: at }).execute()
     const doc = (await a.get('/api/openapi.json')).body
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
   }, 60_000)

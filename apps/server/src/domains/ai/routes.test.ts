@@ -116,7 +116,7 @@ describeEachDialect('AI summaries with a provider', (dialect) => {
     fake.reply(() => ({ text: 'Shared summary.', delayMs: 200 }))
     const id = await entry()
     const env = parseEnv({ AI_BASE_URL: fake.baseUrl, AI_MODEL: 'fake-model', AI_TIMEOUT_MS: '2000' })
-    const make = () => createAiService({ repo: aiRepo(server.database.db), entries: server.deps.entries, settings: server.deps.settings, env, logger: createLogger('silent'), secret: 'x'.repeat(32) })
+    const make = () => createAiService({ repo: aiRepo(server.database.db), db: server.database.db, entries: server.deps.entries, settings: server.deps.settings, env, logger: createLogger('silent'), secret: 'x'.repeat(32), tools: server.deps })
     const [p1, p2] = [make(), make()]
     const me = { id: (await a.get('/api/auth/get-session')).body.user.id as string, role: 'free' }
     const before = fake.requests.length

@@ -1,7 +1,7 @@
 /** /api/ai (SPEC §7 ai group, issue 10): summaries, translation, the daily digest, chat, and the AI settings' provider. */
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
-import { envelope, errors, idSchema, jsonBody, jsonResponse } from '../../lib/apiSchemas.ts'
+import { envelope, errors, idSchema, jsonBody, jsonResponse, JsonValueSchema } from '../../lib/apiSchemas.ts'
 import type { AiService } from './service.ts'
 import { TRANSLATION_FIELDS } from './translations.ts'
 
@@ -71,6 +71,74 @@ const translationRoute = createRoute({
   responses: { 200: jsonResponse(envelope(TranslationSchema), 'The translated fields'), ...errors(5, 1005, 3000, 15000) },
 })
 
+const ChatPartSchema = z.object({ type: z.string().max(100), text: z.string().max(20_000).optional() })
+const chatRoute = createRoute({
+  method: 'post',
+  path: '/chat',
+  tags: ['ai'],
+  summary: 'Send a message to the AI chat; the answer streams in the AI SDK UI message stream protocol (server-sent events)',
+  request: jsonBody(
+    z.object({
+      id: z.string().min(1).max(100).openapi({ description: 'The chat session id (made by the client)' }),
+      messages: z.array(z.object({ id: z.string().min(1).max(100), role: z.enum(['user', 'assistant', 'system']), parts: z.array(ChatPartSchema).max(200) })).min(1).max(200),
+    }),
+  ),
+  responses: {
+    200: { description: 'Server-sent events, each `data: {UIMessageChunk}`, ending with `data: [DONE]`', content: { 'text/event-stream': { schema: z.string() } } },
+    ...errors(5, 6, 1005, 15000, 15001),
+  },
+})
+
+const ChatSessionSchema = z.object({ chatId: z.string(), title: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() }).openapi('AiChatSession')
+const ChatMessageSchema = z
+  .object({
+    id: z.string(),
+    chatId: z.string(),
+    role: z.string(),
+    parts: z.array(JsonValueSchema).openapi({ description: 'AI SDK UI message parts, as the model and tools produced them' }),
+    metadata: JsonValueSchema.nullable(),
+    status: z.enum(['completed', 'aborted', 'error']).or(z.string()),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('AiChatMessage')
+
+const sessionsRoute = createRoute({
+  method: 'get',
+  path: '/chat/sessions',
+  tags: ['ai'],
+  summary: "The user's chat sessions, most recent first",
+  responses: { 200: jsonResponse(envelope(z.array(ChatSessionSchema)), 'Sessions'), ...errors() },
+})
+
+const sessionParams = z.object({ id: z.string().min(1).max(100) })
+const messagesRoute = createRoute({
+  method: 'get',
+  path: '/chat/sessions/{id}/messages',
+  tags: ['ai'],
+  summary: "One session's messages, oldest first",
+  request: { params: sessionParams },
+  responses: { 200: jsonResponse(envelope(z.array(ChatMessageSchema)), 'Messages'), ...errors(6) },
+})
+
+const deleteSessionRoute = createRoute({
+  method: 'delete',
+  path: '/chat/sessions/{id}',
+  tags: ['ai'],
+  summary: 'Delete a chat session and its messages',
+  request: { params: sessionParams },
+  responses: { 200: jsonResponse(envelope(z.object({ chatId: z.string() })), 'Deleted'), ...errors(6) },
+})
+
+const summaryTitleRoute = createRoute({
+  method: 'post',
+  path: '/summary-title',
+  tags: ['ai'],
+  summary: 'A short title for a text (a chat session or an entry); without a provider, the text\'s own start',
+  request: jsonBody(z.strictObject({ text: z.string().min(1).max(20_000), language: languageSchema.optional() })),
+  responses: { 200: jsonResponse(envelope(z.object({ title: z.string() })), 'The title'), ...errors(1005, 15000) },
+})
+
 const statusRoute = createRoute({
   method: 'get',
   path: '/status',
@@ -108,6 +176,23 @@ export function aiRoutes({ ai }: { ai: AiService }) {
     const user = requireUser(c)
     return c.json(ok(await ai.translation(user, c.req.valid('query'))), 200)
   })
+
+  router.openapi(chatRoute, async (c) => {
+    const user = requireUser(c)
+    return (await ai.chat(user, c.req.valid('json'), c.req.raw.signal)) as never
+  })
+
+  router.openapi(sessionsRoute, async (c) => c.json(ok(await ai.chatSessions(requireUser(c))), 200))
+
+  router.openapi(messagesRoute, async (c) => c.json(ok((await ai.chatMessages(requireUser(c), c.req.valid('param').id)) as z.infer<typeof ChatMessageSchema>[]), 200))
+
+  router.openapi(deleteSessionRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    await ai.deleteChatSession(requireUser(c), id)
+    return c.json(ok({ chatId: id }), 200)
+  })
+
+  router.openapi(summaryTitleRoute, async (c) => c.json(ok(await ai.summaryTitle(requireUser(c), c.req.valid('json'))), 200))
 
   router.openapi(statusRoute, async (c) => c.json(ok(await ai.status(requireUser(c))), 200))
 

@@ -6,6 +6,10 @@ import type { Env } from '../../env.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { EntriesService } from '../entries/service.ts'
 import type { SettingsService } from '../settings/service.ts'
+import { createChat } from './chat.ts'
+import { chatRepo } from './chatRepo.ts'
+import type { ChatToolDeps } from './chatTools.ts'
+import type { Db } from '../../db/transactions.ts'
 import { createAiLimits } from './limits.ts'
 import { createProviderSettings } from './providerSettings.ts'
 import { createProviderResolver } from './providers/resolveProvider.ts'
@@ -16,7 +20,11 @@ import { createTranslations } from './translations.ts'
 
 export function createAiService(deps: {
   repo: AiRepo
+  /** For the chat's own repo (chatRepo.ts). */
+  db: Db
   entries: Pick<EntriesService, 'visibleEntry'>
+  /** What the chat's tools reach, as the user (chatTools.ts). */
+  tools: ChatToolDeps
   settings: Pick<SettingsService, 'get'>
   env: Env
   logger: Logger
@@ -29,11 +37,17 @@ export function createAiService(deps: {
   const personalize = async (userId: string) => (await settings.get(userId)).settings.ai.personalizePrompt ?? ''
   const summaries = createSummaries({ repo, entries, resolver, limits, env, logger, personalize })
   const translations = createTranslations({ repo, entries, resolver, limits, env })
+  const chat = createChat({ repo: chatRepo(deps.db), resolver, limits, env, logger, personalize, tools: deps.tools })
   const providers = createProviderSettings({ repo, resolver, limits, secretBox, env })
 
   return {
     summary: summaries.summary,
     translation: translations.translate,
+    chat: chat.stream,
+    chatSessions: chat.sessions,
+    chatMessages: chat.messages,
+    deleteChatSession: chat.deleteSession,
+    summaryTitle: chat.summaryTitle,
     status: providers.status,
     setProvider: providers.set.bind(providers),
     removeProvider: providers.remove.bind(providers),

@@ -32,6 +32,8 @@ export type FeedServiceDeps = {
   now?: () => Date
   /** Sends action-rule webhooks after an ingest commits (actions/webhooks.ts). */
   sendWebhooks?: (deliveries: WebhookDelivery[]) => void
+  /** Sees every fetched feed document (WebSub hub discovery, reader/websub/). */
+  onDocument?: (feed: { id: string; url: string }, body: Uint8Array) => void
   /** The sanitizer applied to stored entries' HTML (default: the pipeline's; tests wrap it to count calls). */
   sanitize?: EntrySanitizer
 }
@@ -172,6 +174,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     })
     const row = await repo.findByUrl(feedUrl)
     if (!row) throw new AppError(1005, { reason: `feed ${feedUrl} vanished after insert` })
+    deps.onDocument?.(row, fetched.body)
     return row
   }
 
@@ -248,6 +251,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       }, { lockFeedId: feed.id })
       // Action-rule webhooks go out once the entries are committed.
       if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
+      deps.onDocument?.(feed, result.body)
       return outcome
     } catch (error) {
       return recordFailure(feed, owner, error, now)
@@ -255,6 +259,27 @@ export function createFeedService(deps: FeedServiceDeps) {
   }
 
   return {
+    /**
+     * A feed document pushed by a WebSub hub (its signature already checked): parsed, normalized
+     * and sanitized, and its entries stored exactly as a refresh stores them (counters, action
+     * rules, webhooks), at once. Returns how many entries were new.
+     */
+    async ingestPushed(feedId: string, body: Uint8Array, contentType: string | null): Promise<{ inserted: number }> {
+      const feed = await repo.findById(feedId)
+      if (!feed) return { inserted: 0 }
+      const now = clock()
+      const parsed = toFeed({ status: 200, body, contentType, finalUrl: feed.url, movedTo: null, etag: null, lastModified: null, maxAgeSeconds: null }, now)
+      const prepared = prepareEntries(parsed.entries, now)
+      let webhooks: WebhookDelivery[] = []
+      const inserted = await repo.transaction(async (_tx, trx) => {
+        const stored = await storeEntries(trx, feed.id, prepared, now)
+        webhooks = stored.webhooks
+        return stored.inserted
+      }, { lockFeedId: feed.id })
+      if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
+      return { inserted }
+    },
+
     /**
      * The feed stored under a URL, created on first use: discovery (for a site URL), fetch,
      * parse, entries stored, next check scheduled. Throws AppError 2003 (fetch) or 2004 (parse)

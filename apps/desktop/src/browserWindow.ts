@@ -1,0 +1,184 @@
+/**
+ * The app window: a Chromium-family browser in app mode (`--app=`) with its own profile,
+ * driven over the DevTools protocol. Closing the window quits the browser.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { connectCdp, type Cdp } from './cdp.ts'
+import type { WindowBounds } from './desktopConfig.ts'
+
+export type WindowMode = 'minimized' | 'maximized' | 'normal'
+
+export interface AppWindow {
+  /** The browser's process, for tests and diagnostics. */
+  pid: number
+  cdp: Cdp
+  /** The page target of the app (its session speaks Page/Runtime). */
+  sessionId: string
+  focus(): Promise<void>
+  setMode(mode: WindowMode): Promise<void>
+  mode(): Promise<WindowMode>
+  /** The last bounds seen in the normal state (the window's position and size to remember). */
+  lastBounds(): WindowBounds
+  /** Resolves when the window is gone: `closed` (the user closed it) or `crashed` (the browser died). */
+  ended: Promise<{ reason: 'closed' | 'crashed'; detail: string }>
+  close(): Promise<void>
+}
+
+export interface OpenWindowOptions {
+  browser: string
+  url: string
+  profileDir: string
+  bounds: WindowBounds
+  /** Extra browser flags (tests). */
+  extraArgs?: string[]
+  log?: (line: string) => void
+}
+
+const START_TIMEOUT_MS = 30_000
+
+export function browserArgs(options: Pick<OpenWindowOptions, 'url' | 'profileDir' | 'bounds' | 'extraArgs'>, root = process.getuid?.() === 0): string[] {
+  const { bounds } = options
+  return [
+    `--app=${options.url}`,
+    `--user-data-dir=${options.profileDir}`,
+    '--remote-debugging-port=0',
+    `--window-size=${bounds.width},${bounds.height}`,
+    `--window-position=${bounds.left},${bounds.top}`,
+    // WM_CLASS on X11: the .desktop launcher's StartupWMClass and the window manager's grouping.
+    '--class=Brook',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-sync',
+    '--disable-component-update',
+    '--password-store=basic',
+    // Chromium refuses to run as root with its sandbox (containers, CI); --test-type hides the
+    // "unsupported command-line flag" bar that --no-sandbox would put over the app.
+    ...(root ? ['--no-sandbox', '--test-type'] : []),
+    ...(options.extraArgs ?? []),
+  ]
+}
+
+async function readDevToolsPort(profileDir: string, child: ChildProcess, output: () => string): Promise<string> {
+  const file = path.join(profileDir, 'DevToolsActivePort')
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the browser exited at start (${child.exitCode ?? child.signalCode}):\n${output().slice(-2000)}`)
+    try {
+      const [port, wsPath] = fs.readFileSync(file, 'utf8').split('\n')
+      if (port && wsPath) return `ws://127.0.0.1:${port.trim()}${wsPath.trim()}`
+    } catch {}
+    await sleep(50)
+  }
+  throw new Error(`the browser did not open its DevTools port within ${START_TIMEOUT_MS / 1000} s:\n${output().slice(-2000)}`)
+}
+
+/**
+ * The profile's preferences an app window needs: no offer to save passwords (the browser's
+ * password bubble over Brook's sign-in), no translate bar. Merged into what the browser kept.
+ */
+export function seedPreferences(profileDir: string): void {
+  const file = path.join(profileDir, 'Default', 'Preferences')
+  let prefs: Record<string, any> = {}
+  try {
+    prefs = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch {}
+  prefs.credentials_enable_service = false
+  prefs.profile = { ...prefs.profile, password_manager_enabled: false, exit_type: 'Normal', exited_cleanly: true }
+  prefs.translate = { ...prefs.translate, enabled: false }
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, JSON.stringify(prefs))
+}
+
+export async function openWindow(options: OpenWindowOptions): Promise<AppWindow> {
+  fs.mkdirSync(options.profileDir, { recursive: true })
+  seedPreferences(options.profileDir)
+  // A stale file from a crashed run would point at a dead port.
+  fs.rmSync(path.join(options.profileDir, 'DevToolsActivePort'), { force: true })
+  const child = spawn(options.browser, browserArgs(options), { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000)
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`exit ${code ?? signal}`)))
+  const spawnError = new Promise<never>((_, reject) => child.once('error', (e) => reject(new Error(`cannot start ${options.browser}: ${e.message}`))))
+
+  const wsUrl = await Promise.race([readDevToolsPort(options.profileDir, child, () => output), spawnError])
+  const cdp = await connectCdp(wsUrl)
+  const pageTarget = await findAppPage(cdp, options.url)
+  const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: pageTarget, flatten: true })
+  const { windowId } = await cdp.send<{ windowId: number }>('Browser.getWindowForTarget', { targetId: pageTarget })
+
+  // Placed through the protocol too: what getWindowBounds reports is in the same coordinates,
+  // so a remembered position comes back where it was (the command-line flags alone drift by the frame).
+  await cdp.send('Browser.setWindowBounds', { windowId, bounds: { ...options.bounds, windowState: 'normal' } }).catch(() => {})
+  let bounds: WindowBounds = { ...options.bounds }
+  let userClosed = false
+  await cdp.send('Target.setDiscoverTargets', { discover: true })
+  cdp.on('Target.targetDestroyed', ({ targetId }) => {
+    if (targetId !== pageTarget) return
+    // The app window is gone: nothing else of the browser is Brook's, so it quits.
+    userClosed = true
+    void cdp.send('Browser.close').catch(() => {})
+  })
+  const poll = setInterval(() => {
+    cdp
+      .send<{ bounds: { left: number; top: number; width: number; height: number; windowState: string } }>('Browser.getWindowBounds', { windowId })
+      .then(({ bounds: b }) => {
+        if (b.windowState === 'normal') bounds = { left: b.left, top: b.top, width: b.width, height: b.height }
+      })
+      .catch(() => {})
+  }, 1000)
+
+  const ended = exited.then((detail) => {
+    clearInterval(poll)
+    cdp.close()
+    return { reason: userClosed || detail === 'exit 0' ? ('closed' as const) : ('crashed' as const), detail: `${detail}\n${output.slice(-2000)}` }
+  })
+
+  const setState = (windowState: WindowMode) => cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState } })
+  return {
+    pid: child.pid ?? 0,
+    cdp,
+    sessionId,
+    async focus() {
+      const { bounds: b } = await cdp.send<{ bounds: { windowState: string } }>('Browser.getWindowBounds', { windowId })
+      if (b.windowState === 'minimized') await setState('normal')
+      await cdp.send('Page.bringToFront', {}, sessionId)
+    },
+    async setMode(mode) {
+      // Chromium moves between minimized and maximized through normal only.
+      const { bounds: b } = await cdp.send<{ bounds: { windowState: string } }>('Browser.getWindowBounds', { windowId })
+      if (b.windowState !== 'normal' && mode !== 'normal') await setState('normal')
+      await setState(mode)
+    },
+    async mode() {
+      const { bounds: b } = await cdp.send<{ bounds: { windowState: string } }>('Browser.getWindowBounds', { windowId })
+      return b.windowState === 'minimized' || b.windowState === 'maximized' ? b.windowState : 'normal'
+    },
+    lastBounds: () => bounds,
+    ended,
+    async close() {
+      userClosed = true
+      await cdp.send('Browser.close').catch(() => {})
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+async function findAppPage(cdp: Cdp, url: string): Promise<string> {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets')
+    const page = targetInfos.find((t) => t.type === 'page' && (t.url.startsWith(new URL(url).origin) || t.url === 'about:blank')) ?? targetInfos.find((t) => t.type === 'page')
+    if (page) return page.targetId
+    await sleep(50)
+  }
+  throw new Error('the browser opened no app window')
+}

@@ -1,0 +1,41 @@
+/**
+ * The only reader of process.env in the desktop shell: where the user's folders are, which
+ * browser to prefer, and the variables handed on to the in-process server.
+ */
+import os from 'node:os'
+
+export interface DesktopEnv {
+  platform: NodeJS.Platform
+  home: string
+  /** XDG_DATA_HOME / XDG_CONFIG_HOME (Linux), APPDATA / LOCALAPPDATA / ProgramFiles (Windows). */
+  xdgDataHome?: string
+  xdgConfigHome?: string
+  appData?: string
+  localAppData?: string
+  programFiles?: string
+  programFilesX86?: string
+  /** The PATH searched for a browser. */
+  path: string
+  /** BROOK_BROWSER: a browser executable that wins over the search. */
+  browser?: string
+  /** Everything else, for the server started in-process (its own env.ts parses it). */
+  server: Record<string, string | undefined>
+}
+
+/** Reads the desktop's view of the environment (a record can stand in for process.env in tests). */
+export function readDesktopEnv(source: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform): DesktopEnv {
+  const value = (name: string) => (source[name] ? source[name] : undefined)
+  return {
+    platform,
+    home: value('HOME') ?? value('USERPROFILE') ?? os.homedir(),
+    xdgDataHome: value('XDG_DATA_HOME'),
+    xdgConfigHome: value('XDG_CONFIG_HOME'),
+    appData: value('APPDATA'),
+    localAppData: value('LOCALAPPDATA'),
+    programFiles: value('ProgramFiles') ?? value('PROGRAMFILES'),
+    programFilesX86: value('ProgramFiles(x86)'),
+    path: value('PATH') ?? value('Path') ?? '',
+    browser: value('BROOK_BROWSER'),
+    server: { ...source },
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * `npm run desktop` / `brook-desktop`: Brook in its own window. Starts Brook's server in this
+ * process on a loopback port (or uses `--server`), opens one app window of a Chromium-family
+ * browser, and stops the server cleanly when the window closes (docs/desktop.md).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { appDataDir } from './appDataDir.ts'
+import { ArgsError, parseArgs, USAGE } from './args.ts'
+import { openWindow, type AppWindow } from './browserWindow.ts'
+import { DEFAULT_BOUNDS, readConfig, writeConfig } from './desktopConfig.ts'
+import { readDesktopEnv } from './env.ts'
+import { findBrowser, NoBrowserError } from './findBrowser.ts'
+import type { LocalServer } from './localServer.ts'
+import { acquireInstance } from './singleInstance.ts'
+
+const log = (line: string) => console.log(`[brook-desktop] ${line}`)
+
+function fail(message: string, code = 1): never {
+  console.error(`brook-desktop: ${message}`)
+  process.exit(code)
+}
+
+function ensureWritable(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+    fs.accessSync(dir, fs.constants.W_OK)
+    const probe = path.join(dir, `.write-test-${process.pid}`)
+    fs.writeFileSync(probe, '')
+    fs.rmSync(probe)
+  } catch (error) {
+    fail(`the data folder ${dir} is not writable (${(error as Error).message}). Choose another with --data-dir.`)
+  }
+}
+
+async function main(): Promise<void> {
+  let args
+  try {
+    args = parseArgs(process.argv.slice(2))
+  } catch (error) {
+    if (error instanceof ArgsError) fail(error.message, 2)
+    throw error
+  }
+  if (args.help) {
+    console.log(USAGE)
+    return
+  }
+  const env = readDesktopEnv()
+  const dataDir = path.resolve(args.dataDir ?? appDataDir(env))
+  ensureWritable(dataDir)
+
+  let browser: string
+  try {
+    browser = findBrowser({ ...env, browser: args.browser ?? env.browser })
+  } catch (error) {
+    if (error instanceof NoBrowserError) fail(error.message, 3)
+    throw error
+  }
+
+  const lock = await acquireInstance(dataDir)
+  if (!lock) {
+    log('Brook is already running with this data folder: its window was brought to the front.')
+    return
+  }
+
+  const config = readConfig(dataDir)
+  if (args.local) delete config.server
+  if (args.server) config.server = args.server
+
+  let local: LocalServer | null = null
+  let window: AppWindow | null = null
+  let stopping: Promise<void> | null = null
+  const stop = (code: number) => {
+    stopping ??= (async () => {
+      if (window) {
+        config.window = window.lastBounds()
+        await window.close().catch(() => {})
+      }
+      writeConfig(dataDir, config)
+      if (local) {
+        log('stopping the local server')
+        await local.brook.close()
+      }
+      await lock.release()
+      process.exit(code)
+    })()
+    return stopping
+  }
+  process.once('SIGINT', () => void stop(130))
+  process.once('SIGTERM', () => void stop(143))
+
+  try {
+    let url = config.server
+    if (!url) {
+      // Loaded only now: a missing browser or a bad option answers without loading the server.
+      const { freePort, portFree, startLocalServer } = await import('./localServer.ts')
+      let port = config.port ?? (await freePort())
+      if (!(await portFree(port))) {
+        const next = await freePort()
+        log(`port ${port} (remembered) is in use by another program; the local server takes port ${next} (the window's offline copy starts afresh)`)
+        port = next
+      }
+      local = await startLocalServer({ dataDir, port, inherited: env.server })
+      config.port = local.port
+      url = local.url
+      log(`local server at ${url}, data in ${path.join(dataDir, 'server')}`)
+    } else log(`remote server ${url}`)
+    writeConfig(dataDir, config)
+
+    const profileDir = path.join(dataDir, 'browser')
+    const bounds = config.window ?? DEFAULT_BOUNDS
+    for (let attempt = 1; ; attempt++) {
+      window = await openWindow({ browser, url, profileDir, bounds: config.window ?? bounds })
+      const current = window
+      lock.onFocus(() => current.focus())
+      log(`window open (${path.basename(browser)}, pid ${window.pid})`)
+      const ended = await window.ended
+      config.window = window.lastBounds()
+      if (ended.reason === 'closed') break
+      if (attempt >= 2) {
+        console.error(`brook-desktop: the browser crashed twice; giving up.\n${ended.detail}`)
+        window = null
+        await stop(4)
+        return
+      }
+      log(`the browser crashed (${ended.detail.split('\n')[0]}); opening the window again`)
+    }
+    window = null
+    log('window closed')
+    await stop(0)
+  } catch (error) {
+    console.error(`brook-desktop: ${(error as Error).message}`)
+    await stop(1)
+  }
+}
+
+main().catch((error) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)))

@@ -1,0 +1,149 @@
+/**
+ * The desktop app under a real X server (Xvfb + openbox): `apps/desktop/src/main.ts` starts Brook's
+ * server in-process and opens Chromium in app mode; the window is found by its title, used (sign
+ * up), closed (server stopped, database intact), relaunched (same data), and a second launch
+ * focuses the first instead of starting another.
+ */
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeDesktop, launchDesktop, startDisplay, waitFor, windowsTitled, type DesktopRun, type Display } from './support/desktop.ts'
+import { ensureWebBuild } from './support/server.ts'
+
+const user = { name: 'Grace Hopper', email: `grace+${Date.now()}@example.com`, password: 'correct horse battery' }
+
+describeDesktop('desktop app', () => {
+  let display: Display
+  let dataDir: string
+  let app: DesktopRun | null = null
+  let cdp: Browser | null = null
+
+  beforeAll(async () => {
+    ensureWebBuild()
+    display = await startDisplay()
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'brook-desktop-'))
+  })
+
+  afterAll(async () => {
+    await cdp?.close().catch(() => {})
+    if (app && app.child.exitCode === null) {
+      app.child.kill('SIGTERM')
+      await app.exited
+    }
+    await display?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  /** The app's page, driven over the DevTools port the shell opened (the same window the user sees). */
+  async function appPage(): Promise<Page> {
+    const [port] = readFileSync(path.join(dataDir, 'browser/DevToolsActivePort'), 'utf8').split('\n')
+    cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port.trim()}`)
+    const page = await waitFor('the app page', () => cdp!.contexts().flatMap((c) => c.pages())[0])
+    return page
+  }
+
+  /** The windows titled "Brook" when there are exactly `count` of them, else null. */
+  function brookWindows(count: number): string[] | null {
+    const ids = windowsTitled(display, 'Brook')
+    return ids.length === count ? ids : null
+  }
+
+  function serverPort(): number {
+    return JSON.parse(readFileSync(path.join(dataDir, 'desktop.json'), 'utf8')).port
+  }
+
+  async function portAnswers(port: number): Promise<boolean> {
+    return fetch(`http://127.0.0.1:${port}/api/status/configs`, { signal: AbortSignal.timeout(2000) }).then(
+      () => true,
+      () => false,
+    )
+  }
+
+  it('opens one window titled "Brook" showing the web app from its own server', async () => {
+    app = launchDesktop(display, ['--data-dir', dataDir])
+    const [id] = await waitFor('a window titled Brook', () => brookWindows(1))
+    expect(id).toMatch(/^0x/)
+    expect(display.run('/usr/bin/xprop', ['-id', id, 'WM_CLASS'])).toContain('Brook')
+    const page = await appPage()
+    await page.getByRole('heading', { name: 'Sign in to Brook' }).waitFor()
+    expect(page.url()).toBe(`http://127.0.0.1:${serverPort()}/login`)
+    await display.screenshot('desktop-01-sign-in-window')
+  })
+
+  it('signs up in the window', async () => {
+    const page = await appPage()
+    await page.getByRole('button', { name: 'Create an account' }).click()
+    await page.getByLabel('Name').fill(user.name)
+    await page.getByLabel('E-mail').fill(user.email)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Create account', exact: true }).click()
+    await page.waitForURL(/\/timeline\//)
+    await page.getByTestId('sidebar').waitFor()
+    await display.screenshot('desktop-02-app-shell')
+  })
+
+  it('a second launch focuses the running window and exits', async () => {
+    const [id] = windowsTitled(display, 'Brook')
+    display.run('/usr/bin/xdotool', ['windowminimize', id])
+    await waitFor('the window minimized', () => display.run('/usr/bin/xprop', ['-id', id, '_NET_WM_STATE']).includes('_NET_WM_STATE_HIDDEN'))
+    const second = launchDesktop(display, ['--data-dir', dataDir])
+    expect(await second.exited).toBe(0)
+    expect(second.output()).toContain('already running')
+    await waitFor('the window shown again', () => !display.run('/usr/bin/xprop', ['-id', id, '_NET_WM_STATE']).includes('_NET_WM_STATE_HIDDEN'))
+    expect(windowsTitled(display, 'Brook')).toEqual([id])
+  })
+
+  /** Where the window is on the screen and its size (xwininfo of the client window). */
+  function geometry(id: string): { x: number; y: number; width: number; height: number } {
+    const info = display.run('/usr/bin/xwininfo', ['-id', id])
+    const read = (label: string) => Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(info)?.[1])
+    return { x: read('Absolute upper-left X'), y: read('Absolute upper-left Y'), width: read('Width'), height: read('Height') }
+  }
+
+  it('closing the window stops the server, leaves the database intact and remembers the window', async () => {
+    const port = serverPort()
+    expect(await portAnswers(port)).toBe(true)
+    const [id] = windowsTitled(display, 'Brook')
+    display.run('/usr/bin/xdotool', ['windowsize', id, '1100', '720', 'windowmove', id, '150', '90'])
+    await waitFor('the moved window', () => geometry(id).width === 1100 && geometry(id).height === 720)
+    // The shell samples the window's bounds every second.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await cdp?.close().catch(() => {})
+    cdp = null
+    display.run('/usr/bin/wmctrl', ['-c', 'Brook'])
+    expect(await app!.exited).toBe(0)
+    expect(app!.output()).toContain('stopping the local server')
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'desktop.json'), 'utf8')).window).toMatchObject({ width: 1100, height: 720 })
+    expect(await portAnswers(port)).toBe(false)
+    const db = new DatabaseSync(path.join(dataDir, 'server/brook.db'), { readOnly: true })
+    try {
+      expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+      expect(db.prepare('SELECT name FROM user WHERE email = ?').get(user.email)).toEqual({ name: user.name })
+    } finally {
+      db.close()
+    }
+  })
+
+  it('relaunches on the same data, still signed in', async () => {
+    const port = serverPort()
+    app = launchDesktop(display, ['--data-dir', dataDir])
+    const [id] = await waitFor('a window titled Brook', () => brookWindows(1))
+    expect(serverPort()).toBe(port)
+    const placed = geometry(id)
+    expect(placed).toMatchObject({ width: 1100, height: 720 })
+    expect(Math.abs(placed.x - 150)).toBeLessThan(40)
+    expect(Math.abs(placed.y - 90)).toBeLessThan(40)
+    const page = await appPage()
+    await page.getByTestId('sidebar').waitFor()
+    await page.getByTestId('user-email').filter({ hasText: user.email }).waitFor()
+    await display.screenshot('desktop-03-relaunched')
+    await cdp?.close().catch(() => {})
+    cdp = null
+    display.run('/usr/bin/wmctrl', ['-c', 'Brook'])
+    expect(await app.exited).toBe(0)
+  })
+})
