@@ -272,6 +272,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       const prepared = prepareEntries(parsed.entries, now)
       let webhooks: WebhookDelivery[] = []
       const inserted = await repo.transaction(async (_tx, trx) => {
+        // Sanitized as a refresh sanitizes: in storeEntries, new and changed entries only.
         const stored = await storeEntries(trx, feed.id, prepared, now, deps.sanitize)
         webhooks = stored.webhooks
         return stored.inserted
