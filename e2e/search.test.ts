@@ -95,6 +95,17 @@ describeBrowser('search', () => {
     await screenshot(page, 'search-03-opened')
   })
 
+  it('Discover shows what is trending here, and a trending feed opens the follow form', async () => {
+    await page.goto(`${server.url}/discover`)
+    await page.getByTestId('trending').waitFor()
+    const item = page.locator('[data-testid="trending-item"]', { hasText: 'Kitchen Log' })
+    await item.waitFor({ timeout: 15_000 })
+    await screenshot(page, 'search-05-discover-trending')
+    await item.click()
+    await page.getByTestId('follow-panel').waitFor()
+    await page.getByText('Back to trending').click()
+  })
+
   it('offline, searches the entries saved on this device', async () => {
     await context.setOffline(true)
     await page.keyboard.press('Control+k')

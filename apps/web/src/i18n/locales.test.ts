@@ -18,7 +18,7 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 }
 
 /** Proper names and samples that read the same in every language. */
-const SAME_EVERYWHERE = new Set(['integrations.names.readwise', 'integrations.names.instapaper', 'integrations.names.readeck', 'integrations.names.cubox', 'integrations.names.outline', 'integrations.names.zotero', 'integrations.names.qbittorrent', 'integrations.names.eagle', 'integrations.names.obsidian', 'integrations.customUrl', 'settings.notifications.testTitle', 'common.appName', 'common.nav.power', 'common.nav.rsshub', 'common.pages.powerTitle', 'common.pages.rsshubTitle', 'auth.emailPlaceholder', 'settings.sections.ai', 'instance.roles.pro', 'instance.admin.probes.postgresql', 'instance.admin.probes.redis', 'instance.admin.probes.rsshub'])
+const SAME_EVERYWHERE = new Set(['integrations.names.readwise', 'integrations.names.instapaper', 'integrations.names.readeck', 'integrations.names.cubox', 'integrations.names.outline', 'integrations.names.zotero', 'integrations.names.qbittorrent', 'integrations.names.eagle', 'integrations.names.obsidian', 'integrations.customUrl', 'settings.notifications.testTitle', 'common.appName', 'common.nav.power', 'common.nav.rsshub', 'common.pages.powerTitle', 'common.pages.rsshubTitle', 'auth.emailPlaceholder', 'settings.sections.ai', 'instance.roles.pro', 'instance.admin.probes.postgresql', 'instance.admin.probes.redis', 'instance.admin.probes.rsshub', 'settings.data.api.title', 'settings.data.api.greaderUrl', 'settings.data.api.feverUrl'])
 
 describe('locales', () => {
   const resources: Record<string, Record<string, unknown>> = {}

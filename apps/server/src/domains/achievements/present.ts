@@ -1,10 +1,10 @@
 /** The API shape of one achievement with my progress. */
 import { z } from '@hono/zod-openapi'
-import { ACHIEVEMENT_STATES } from '@brook/shared'
+import { ACHIEVEMENT_IDS, ACHIEVEMENT_STATES } from '@brook/shared'
 
 export const AchievementSchema = z
   .object({
-    id: z.string(),
+    id: z.enum(ACHIEVEMENT_IDS),
     metric: z.enum(['feeds', 'lists', 'inboxMail', 'claimStreak', 'entriesRead', 'tips', 'feedClaims', 'rules']),
     target: z.number(),
     progress: z.number(),

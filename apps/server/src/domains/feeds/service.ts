@@ -268,11 +268,12 @@ export function createFeedService(deps: FeedServiceDeps) {
       const feed = await repo.findById(feedId)
       if (!feed) return { inserted: 0 }
       const now = clock()
-      const parsed = toFeed({ status: 200, body, contentType, finalUrl: feed.url, movedTo: null, etag: null, lastModified: null, maxAgeSeconds: null }, now)
+      const parsed = toFeed({ status: 200, body, contentType, finalUrl: feed.url, movedTo: null, etag: null, lastModified: null, maxAgeSeconds: null }, now, true)
       const prepared = prepareEntries(parsed.entries, now)
       let webhooks: WebhookDelivery[] = []
       const inserted = await repo.transaction(async (_tx, trx) => {
-        const stored = await storeEntries(trx, feed.id, prepared, now)
+        // Sanitized as a refresh sanitizes: in storeEntries, new and changed entries only.
+        const stored = await storeEntries(trx, feed.id, prepared, now, deps.sanitize)
         webhooks = stored.webhooks
         return stored.inserted
       }, { lockFeedId: feed.id })

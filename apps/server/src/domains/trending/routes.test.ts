@@ -101,6 +101,6 @@ describeEachDialect('trending API', (dialect) => {
   })
 
   it('maps the discover language filter', () => {
-    expect([languagePrefix('all'), languagePrefix('eng'), languagePrefix('zh-CN'), languagePrefix(undefined)]).toEqual([null, 'en', 'zh', null])
+    expect([languagePrefix('all'), languagePrefix('eng'), languagePrefix('cmn'), languagePrefix('zh-CN'), languagePrefix(undefined)]).toEqual([null, 'en', 'zh', 'zh', null])
   })
 })

@@ -11,7 +11,7 @@ import { ListSchema } from '../lists/present.ts'
 import type { TrendingService } from './service.ts'
 
 const limit = z.coerce.number().int().min(1).max(100).optional()
-const language = z.string().max(16).optional().openapi({ description: 'all, eng, zh-CN, ja… (ui discoverLanguage); feeds without a language show under every one' })
+const language = z.string().max(16).optional().openapi({ description: 'all, eng, cmn (ui discoverLanguage) or a language tag such as zh-CN; feeds without a language show under every one' })
 
 const TrendingFeedSchema = z.object({ feed: FeedSchema, score: z.number(), subscriberCount: z.number().int().openapi({ description: 'Public subscribers' }) }).openapi('TrendingFeed')
 const TrendingListSchema = z.object({ list: ListSchema, score: z.number(), subscriberCount: z.number().int() }).openapi('TrendingList')

@@ -12,10 +12,13 @@ import type { TrendingEntryRow, TrendingRepo, TrendingUserRow } from './repo.ts'
 export const TRENDING_TTL_MS = 60 * 60 * 1000
 export const DEFAULT_TRENDING_LIMIT = 20
 
-/** The discover language filter (SPEC §3 ui discoverLanguage: all, eng, zh-CN…) as a language-tag prefix; null for all. */
+/** ISO 639-3 codes of the ui setting (discoverLanguage: all, eng, cmn) as the language-tag prefixes feeds declare. */
+const ISO639_3: Record<string, string> = { eng: 'en', cmn: 'zh', jpn: 'ja' }
+
+/** The discover language filter (SPEC §3 ui discoverLanguage: all, eng, cmn; a tag such as zh-CN also works) as a language-tag prefix; null for all. */
 export function languagePrefix(language: string | undefined): string | null {
   if (!language || language === 'all') return null
-  if (language === 'eng') return 'en'
+  if (ISO639_3[language]) return ISO639_3[language]!
   return language.split('-')[0]!.toLowerCase()
 }
 

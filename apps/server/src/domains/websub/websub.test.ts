@@ -121,6 +121,14 @@ describe('WebSub', () => {
     await push(callback, body2, { 'x-hub-signature': sign('sha256', secret, body2) })
     expect(await entriesOf(feedId)).toContain('Pushed two')
     expect((await a.get('/api/reads')).body.data[feedId]).toBe(3)
+
+    // Pushed HTML is sanitized like fetched HTML.
+    const hostile = atom(origin, hubUrl, [{ id: 'p3', title: 'Hostile' }]).replace('&lt;p&gt;Hostile&lt;/p&gt;', '&lt;p&gt;Hostile&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;')
+    await push(callback, hostile, { 'x-hub-signature': sign('sha256', secret, hostile) })
+    const stored = (await a.get(`/api/entries?feedId=${feedId}&limit=100&withContent=true`)).body.data.find((i: any) => i.entries.title === 'Hostile')
+    const detail = (await a.get(`/api/entries?id=${stored.entries.id}`)).body.data.entries.content as string
+    expect(detail).toContain('Hostile')
+    expect(detail).not.toMatch(/<script|onerror/i)
     console.info(`websub push-to-visible on loopback: ${latencyMs.toFixed(1)} ms`)
     expect(latencyMs).toBeLessThan(1000)
   })

@@ -53,6 +53,17 @@ export default {
         invitations: 'Invitation codes',
       },
     },
+    achievements: {
+      title: 'Achievements',
+      progress: '{{progress}} / {{target}}',
+      reward: '{{amount}} POWER',
+      receive: 'Receive',
+      receiveNamed: 'Receive {{title}}',
+      received: 'Received',
+      underAudit: 'Under review',
+      receivedToast: '{{title}}: {{amount}} POWER received',
+      unlocked: 'Achievement unlocked: {{title}}',
+    },
     admin: {
       users: 'Accounts',
       search: 'Search by name, e-mail or handle',

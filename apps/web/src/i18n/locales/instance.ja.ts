@@ -55,6 +55,17 @@ export default {
         invitations: '招待コード',
       },
     },
+    achievements: {
+      title: '実績',
+      progress: '{{target}} 中 {{progress}}',
+      reward: '{{amount}} POWER を獲得',
+      receive: '受け取る',
+      receiveNamed: '{{title}} を受け取る',
+      received: '受け取り済み',
+      underAudit: '審査中',
+      receivedToast: '{{title}}：{{amount}} POWER を受け取りました',
+      unlocked: '実績を解除：{{title}}',
+    },
     admin: {
       users: 'アカウント',
       search: '名前、メール、ハンドルで検索',

@@ -55,6 +55,17 @@ export default {
         invitations: '邀请码',
       },
     },
+    achievements: {
+      title: '成就',
+      progress: '进度 {{progress}} / {{target}}',
+      reward: '奖励 {{amount}} POWER',
+      receive: '领取',
+      receiveNamed: '领取 {{title}}',
+      received: '已领取',
+      underAudit: '审核中',
+      receivedToast: '{{title}}：已领取 {{amount}} POWER',
+      unlocked: '解锁成就：{{title}}',
+    },
     admin: {
       users: '账户',
       search: '按名称、邮箱或用户名搜索',

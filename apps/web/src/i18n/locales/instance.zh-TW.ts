@@ -55,6 +55,17 @@ export default {
         invitations: '邀請碼',
       },
     },
+    achievements: {
+      title: '成就',
+      progress: '進度 {{progress}} / {{target}}',
+      reward: '獎勵 {{amount}} POWER',
+      receive: '領取',
+      receiveNamed: '領取 {{title}}',
+      received: '已領取',
+      underAudit: '審核中',
+      receivedToast: '{{title}}：已領取 {{amount}} POWER',
+      unlocked: '解鎖成就：{{title}}',
+    },
     admin: {
       users: '帳戶',
       search: '依名稱、電子郵件或帳號搜尋',

@@ -30,6 +30,12 @@ export default {
     type: { feed: 'Feed', list: 'List', inbox: 'Inbox' },
   },
   discover: {
+    trendingTitle: 'Trending here',
+    trendingFeeds: 'Feeds',
+    trendingLists: 'Lists',
+    trendingEntries: 'Being read',
+    trendingEmpty: 'Nothing is trending on this instance yet.',
+    backToTrending: 'Back to trending',
     searchTitle: 'Follow a feed',
     searchLabel: 'Feed or site address, or keywords',
     searchPlaceholder: 'Paste a site or feed address, or search by name',

@@ -32,6 +32,12 @@ export default {
     type: { feed: 'フィード', list: 'リスト', inbox: '受信箱' },
   },
   discover: {
+    trendingTitle: 'このインスタンスのトレンド',
+    trendingFeeds: 'フィード',
+    trendingLists: 'リスト',
+    trendingEntries: 'よく読まれている記事',
+    trendingEmpty: 'このインスタンスではまだトレンドがありません。',
+    backToTrending: 'トレンドに戻る',
     searchTitle: 'フィードを購読',
     searchLabel: 'フィードやサイトのアドレス、またはキーワード',
     searchPlaceholder: 'サイトやフィードのアドレスを貼り付けるか、名前で検索',

@@ -32,6 +32,12 @@ export default {
     type: { feed: '订阅源', list: '列表', inbox: '收件箱' },
   },
   discover: {
+    trendingTitle: '本站热门',
+    trendingFeeds: '订阅源',
+    trendingLists: '列表',
+    trendingEntries: '正在被阅读',
+    trendingEmpty: '本站还没有热门内容。',
+    backToTrending: '返回热门',
     searchTitle: '订阅一个订阅源',
     searchLabel: '订阅源或网站地址，或关键词',
     searchPlaceholder: '粘贴网站或订阅源地址，或按名称搜索',

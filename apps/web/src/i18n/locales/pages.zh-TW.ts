@@ -32,6 +32,12 @@ export default {
     type: { feed: '訂閱源', list: '列表', inbox: '收件匣' },
   },
   discover: {
+    trendingTitle: '本站熱門',
+    trendingFeeds: '訂閱源',
+    trendingLists: '列表',
+    trendingEntries: '正在被閱讀',
+    trendingEmpty: '本站還沒有熱門內容。',
+    backToTrending: '返回熱門',
     searchTitle: '訂閱一個訂閱源',
     searchLabel: '訂閱源或網站網址，或關鍵詞',
     searchPlaceholder: '貼上網站或訂閱源網址，或按名稱搜尋',

@@ -6,6 +6,7 @@ import { useUiStore } from '../../store/ui.ts'
 import { DISCOVER_CATEGORIES } from './categories.ts'
 import { DiscoverSearch } from './DiscoverSearch.tsx'
 import { OpmlImport } from './OpmlImport.tsx'
+import { TrendingSection } from './TrendingSection.tsx'
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover')
@@ -27,6 +28,10 @@ export function DiscoverPage() {
         <section>
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('searchTitle')}</h2>
           <DiscoverSearch key={params.get('q') ?? ''} initial={params.get('q') ?? ''} defaultView={view} onDone={() => undefined} />
+        </section>
+        <section>
+          <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('trendingTitle')}</h2>
+          <TrendingSection view={view} />
         </section>
         <section>
           <h2 className="mb-1 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('opmlTitle')}</h2>

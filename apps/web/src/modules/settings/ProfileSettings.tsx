@@ -14,6 +14,7 @@ import { toastError } from '../../api/toastError.ts'
 import { SettingsPage, SettingsSection } from './SettingsPage.tsx'
 import { SessionsList } from './SessionsList.tsx'
 import { TwoFactorPanel } from './TwoFactorPanel.tsx'
+import { AchievementsSection } from '../achievements/AchievementsSection.tsx'
 
 export function ProfileSettings() {
   const { t } = useTranslation('settings')
@@ -123,6 +124,8 @@ export function ProfileSettings() {
       <SettingsSection title={t('profile.sessions')} hint={t('profile.sessionsHint')}>
         <SessionsList />
       </SettingsSection>
+
+      <AchievementsSection />
     </SettingsPage>
   )
 }

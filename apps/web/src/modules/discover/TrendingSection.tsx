@@ -1,0 +1,96 @@
+/** Discover's trending block: feeds, lists and entries this instance's people follow and read now (docs/trending.md), filtered by the Discover language. */
+import type { FeedViewType } from '@brook/shared'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useUiSettings } from '../settings/useSettingsValues.ts'
+import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
+import type { DiscoverResult } from './discoverApi.ts'
+import { FollowPanel } from './FollowPanel.tsx'
+import { trendingEntries, trendingFeeds, trendingLists } from './trendingApi.ts'
+
+const STALE_MS = 10 * 60_000
+
+function ResultCard({ result, onOpen }: { result: DiscoverResult; onOpen: () => void }) {
+  const { t } = useTranslation('discover')
+  const title = result.feed?.title ?? result.list?.title ?? result.feed?.url ?? ''
+  const detail = result.feed && result.feed.id !== null ? (result.feed.description ?? result.feed.siteUrl) : (result.list?.description ?? null)
+  return (
+    <li>
+      <button type="button" onClick={onOpen} data-testid="trending-item" className="flex w-full items-center gap-3 rounded-lg border border-zinc-200/80 px-3 py-2.5 text-left transition-colors hover:border-accent/40 hover:bg-accent/5 dark:border-zinc-800">
+        <FeedIcon title={title} image={result.feed && result.feed.id !== null ? result.feed.image : result.list?.image} siteUrl={result.feed && result.feed.id !== null ? result.feed.siteUrl : null} size={24} className="!rounded-md" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-[13px] font-medium">{title}</span>
+          {detail && <span className="block truncate text-[12px] text-zinc-500">{detail}</span>}
+        </span>
+        <span className="shrink-0 text-[11px] text-zinc-500">{result.isSubscribed ? t('following') : t('followers', { count: result.subscriptionCount })}</span>
+      </button>
+    </li>
+  )
+}
+
+export function TrendingSection({ view }: { view: FeedViewType }) {
+  const { t } = useTranslation('discover')
+  const { discoverLanguage } = useUiSettings()
+  const language = discoverLanguage
+  const [chosen, setChosen] = useState<DiscoverResult | null>(null)
+  const feeds = useQuery({ queryKey: ['trending', 'feeds', language], queryFn: () => trendingFeeds(language), staleTime: STALE_MS, meta: { silent: true } })
+  const lists = useQuery({ queryKey: ['trending', 'lists'], queryFn: () => trendingLists(), staleTime: STALE_MS, meta: { silent: true } })
+  const entries = useQuery({ queryKey: ['trending', 'entries', language], queryFn: () => trendingEntries(language), staleTime: STALE_MS, meta: { silent: true } })
+
+  if (chosen) {
+    return (
+      <div>
+        <button type="button" onClick={() => setChosen(null)} className="mb-4 text-[12px] font-medium text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200">
+          ← {t('backToTrending')}
+        </button>
+        <FollowPanel result={chosen} defaultView={view} onDone={() => setChosen(null)} />
+      </div>
+    )
+  }
+  const empty = feeds.isSuccess && lists.isSuccess && entries.isSuccess && feeds.data.length + lists.data.length + entries.data.length === 0
+  return (
+    <div className="flex flex-col gap-5" data-testid="trending">
+      {empty && <p className="text-[13px] text-zinc-500">{t('trendingEmpty')}</p>}
+      {!!feeds.data?.length && (
+        <div>
+          <h3 className="mb-2 text-[12px] font-medium text-zinc-500">{t('trendingFeeds')}</h3>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {feeds.data.map((r) => (
+              <ResultCard key={`f${r.feed?.url}`} result={r} onOpen={() => setChosen(r)} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {!!lists.data?.length && (
+        <div>
+          <h3 className="mb-2 text-[12px] font-medium text-zinc-500">{t('trendingLists')}</h3>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {lists.data.map((r) => (
+              <ResultCard key={`l${r.list?.id}`} result={r} onOpen={() => setChosen(r)} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {!!entries.data?.length && (
+        <div>
+          <h3 className="mb-2 text-[12px] font-medium text-zinc-500">{t('trendingEntries')}</h3>
+          <ul className="flex flex-col gap-1.5">
+            {entries.data.map((e) => (
+              <li key={e.id} className="flex items-baseline gap-2 text-[13px]">
+                {e.url ? (
+                  <a href={e.url} target="_blank" rel="noreferrer noopener" className="min-w-0 flex-1 truncate hover:text-accent">
+                    {e.title ?? e.url}
+                  </a>
+                ) : (
+                  <span className="min-w-0 flex-1 truncate">{e.title}</span>
+                )}
+                <span className="shrink-0 text-[11px] text-zinc-500">{e.feedTitle}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  )
+}
