@@ -234,7 +234,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/trending', trendingRoutes({ trending: deps.trending }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
-  app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets, withdrawals: deps.withdrawals }))
+  app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets, withdrawals: deps.withdrawals, airdrops: deps.airdrops }))
   app.route('/api/boosts', boostsRoutes({ boosts: deps.boosts }))
 
   // The contract of every route above, and a readable reference of it.

@@ -60,6 +60,7 @@ import { createAiService } from './domains/ai/service.ts'
 import { walletsRepo } from './domains/wallets/repo.ts'
 import { createWalletsService } from './domains/wallets/service.ts'
 import { createWithdrawalsService } from './domains/wallets/withdrawals.ts'
+import { createAirdropsService } from './domains/wallets/airdrops.ts'
 import { createBoostsService } from './domains/boosts/service.ts'
 import { createFeedClaimService } from './domains/feeds/claimService.ts'
 import { Redis } from 'ioredis'
@@ -152,6 +153,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
   const boosts = createBoostsService({ repo: repos.wallets })
+  const airdrops = createAirdropsService({ repo: repos.wallets })
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets })
   const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
@@ -161,7 +163,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending }
+  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending }
 }
 
 /** Every domain service, by name. */

@@ -1,12 +1,14 @@
 /** SQL of wallets: ledger accounts and transfers as the wallet routes read them, and the money moves. */
 import { sql, type Selectable } from 'kysely'
-import type { BoostsTable, LedgerAccountsTable, WithdrawalsTable } from '../../db/schema.ts'
+import type { AirdropClaimsTable, AirdropsTable, BoostsTable, LedgerAccountsTable, WithdrawalsTable } from '../../db/schema.ts'
 import { inTransaction, isSqliteDb, type Db } from '../../db/transactions.ts'
 import { BURN, ensureAccount, TREASURY, transferFunds, type TransferResult, type TransferRow, type TransferSpec } from './ledger.ts'
 
 export type AccountRow = Selectable<LedgerAccountsTable>
 export type WithdrawalRow = Selectable<WithdrawalsTable>
 export type BoostRow = Selectable<BoostsTable>
+export type AirdropRow = Selectable<AirdropsTable>
+export type AirdropClaimRow = Selectable<AirdropClaimsTable>
 
 export type TransferFilter = { accountIds: string[]; kind?: string; counterpartAccountId?: string; createdAfter?: string; before?: string; limit: number }
 
@@ -152,6 +154,45 @@ export function walletsRepo(db: Db) {
         .where('b.expiresAt', '>', at)
         .orderBy('b.createdAt', 'desc')
         .execute()
+    },
+
+    async airdrops(activeOnly: boolean): Promise<AirdropRow[]> {
+      let q = db.selectFrom('airdrops').selectAll()
+      if (activeOnly) q = q.where('active', '=', 1)
+      return q.orderBy('createdAt', 'desc').limit(100).execute()
+    },
+
+    async airdrop(id: string): Promise<AirdropRow | null> {
+      return (await db.selectFrom('airdrops').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+    },
+
+    async saveAirdrop(row: AirdropRow): Promise<void> {
+      await db
+        .insertInto('airdrops')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ title: row.title, amount: row.amount, eligibility: row.eligibility, active: row.active }))
+        .execute()
+    },
+
+    async airdropClaims(userId: string): Promise<AirdropClaimRow[]> {
+      return db.selectFrom('airdrop_claims').selectAll().where('userId', '=', userId).execute()
+    },
+
+    /** Starts a user's claim of an airdrop; false when a claim already exists (its row is then answered). */
+    async startAirdropClaim(airdropId: string, userId: string, at: string): Promise<{ started: boolean; row: AirdropClaimRow | null }> {
+      const result = await db.insertInto('airdrop_claims').values({ airdropId, userId, status: 'sending', transferId: null, createdAt: at }).onConflict((oc) => oc.columns(['airdropId', 'userId']).doNothing()).executeTakeFirst()
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return { started: true, row: null }
+      return { started: false, row: (await db.selectFrom('airdrop_claims').selectAll().where('airdropId', '=', airdropId).where('userId', '=', userId).executeTakeFirst()) ?? null }
+    },
+
+    async finishAirdropClaim(airdropId: string, userId: string, transferId: string): Promise<void> {
+      await db.updateTable('airdrop_claims').set({ status: 'sent', transferId }).where('airdropId', '=', airdropId).where('userId', '=', userId).execute()
+    },
+
+    async userProfile(userId: string): Promise<{ emailVerified: boolean; createdAt: string; role: string } | null> {
+      const row = await db.selectFrom('user').select(['emailVerified', 'createdAt', 'role']).where('id', '=', userId).executeTakeFirst()
+      if (!row) return null
+      return { emailVerified: Boolean(row.emailVerified), createdAt: new Date(row.createdAt).toISOString(), role: row.role }
     },
 
     async userExists(userId: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, timeInput } from '../../lib/apiSchemas.ts'
 import type { WalletsService } from './service.ts'
 import type { WithdrawalsService } from './withdrawals.ts'
+import type { AirdropsService } from './airdrops.ts'
 
 /** A positive amount of smallest units (1 POWER = 10^18) as a decimal string, at most 2^255. */
 export const amountSchema = z
@@ -133,7 +134,38 @@ const withdrawRoute = createRoute({
   },
 })
 
-export function walletsRoutes({ wallets, withdrawals }: { wallets: WalletsService; withdrawals: WithdrawalsService }) {
+const EligibilitySchema = z.strictObject({ roles: z.array(z.string().max(32)).max(10).optional(), registeredBefore: timeInput.optional() }).openapi('AirdropEligibility')
+const AirdropSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    amount: units('Amount per user'),
+    eligibility: z.object({ roles: z.array(z.string()).optional(), registeredBefore: z.string().optional() }),
+    active: z.boolean(),
+    createdAt: z.string(),
+    eligible: z.boolean().openapi({ description: 'Whether you may claim it' }),
+    status: z.enum(['none', 'sending', 'sent']).openapi({ description: 'Your claim of it' }),
+  })
+  .openapi('Airdrop')
+const airdropListRoute = createRoute({ method: 'get', path: '/airdrop', tags: ['wallets'], summary: 'Active airdrops, whether you may claim each, and your claims', request: { query: z.strictObject({}) }, responses: { 200: jsonResponse(envelope(z.array(AirdropSchema)), 'Airdrops'), ...errors() } })
+const airdropClaimRoute = createRoute({
+  method: 'post',
+  path: '/airdrop',
+  tags: ['wallets'],
+  summary: 'Claim an airdrop',
+  request: jsonBody(z.strictObject({ airdropId: idSchema })),
+  responses: { 200: jsonResponse(envelope(z.object({ airdropId: z.string(), amount: units('Amount'), transferId: z.string() })), 'Sent'), ...errors(6, 4010, 4011, 4012, 4013) },
+})
+const airdropSaveRoute = createRoute({
+  method: 'put',
+  path: '/airdrop',
+  tags: ['wallets'],
+  summary: 'Admins: create (no id) or edit an airdrop campaign',
+  request: jsonBody(z.strictObject({ id: idSchema.optional(), title: z.string().trim().min(1).max(200), amount: amountSchema, eligibility: EligibilitySchema.default({}), active: z.boolean().optional() })),
+  responses: { 200: jsonResponse(envelope(AirdropSchema), 'The campaign'), ...errors(6, 1004) },
+})
+
+export function walletsRoutes({ wallets, withdrawals, airdrops }: { wallets: WalletsService; withdrawals: WithdrawalsService; airdrops: AirdropsService }) {
   const router = createRouter()
 
   router.openapi(getRoute, async (c) => c.json(ok(await wallets.get(requireUser(c))), 200))
@@ -153,6 +185,13 @@ export function walletsRoutes({ wallets, withdrawals }: { wallets: WalletsServic
     return c.json(ok(await wallets.tip(user, { amount: BigInt(amount), ...target }, c.req.header(IDEMPOTENCY))), 200)
   })
 
+  router.openapi(airdropListRoute, async (c) => c.json(ok(await airdrops.list(requireUser(c))), 200))
+  router.openapi(airdropClaimRoute, async (c) => c.json(ok(await airdrops.claim(requireUser(c), c.req.valid('json').airdropId)), 200))
+  router.openapi(airdropSaveRoute, async (c) => {
+    const user = requireUser(c)
+    const { amount, ...rest } = c.req.valid('json')
+    return c.json(ok(await airdrops.save(user, { amount: BigInt(amount), ...rest })), 200)
+  })
   router.openapi(withdrawRoute, async (c) => {
     const user = requireUser(c)
     const { amount, ...rest } = c.req.valid('json')
