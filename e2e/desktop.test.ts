@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeDesktop, launchDesktop, startDisplay, waitFor, windowsTitled, type DesktopRun, type Display } from './support/desktop.ts'
-import { ensureWebBuild } from './support/server.ts'
+import { ensureWebBuild, startServer } from './support/server.ts'
 
 const user = { name: 'Grace Hopper', email: `grace+${Date.now()}@example.com`, password: 'correct horse battery' }
 
@@ -145,5 +145,31 @@ describeDesktop('desktop app', () => {
     cdp = null
     display.run('/usr/bin/wmctrl', ['-c', 'Brook'])
     expect(await app.exited).toBe(0)
+  })
+
+  it('remote-server mode: the window shows the instance given with --server, remembered, and no local server starts', async () => {
+    const remote = await startServer()
+    const remoteDir = await mkdtemp(path.join(os.tmpdir(), 'brook-desktop-remote-'))
+    try {
+      const url = remote.url.replace('localhost', '127.0.0.1')
+      app = launchDesktop(display, ['--data-dir', remoteDir, '--server', url])
+      await waitFor('a window titled Brook', () => brookWindows(1))
+      expect(app.output()).toContain(`remote server ${url}`)
+      expect(JSON.parse(readFileSync(path.join(remoteDir, 'desktop.json'), 'utf8'))).toMatchObject({ server: url })
+      const [port] = readFileSync(path.join(remoteDir, 'browser/DevToolsActivePort'), 'utf8').split('\n')
+      cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port.trim()}`)
+      const page = await waitFor('the app page', () => cdp!.contexts().flatMap((c) => c.pages())[0])
+      await page.getByRole('heading', { name: 'Sign in to Brook' }).waitFor()
+      expect(page.url()).toBe(`${url}/login`)
+      await display.screenshot('desktop-04-remote-server')
+      await cdp.close()
+      cdp = null
+      display.run('/usr/bin/wmctrl', ['-c', 'Brook'])
+      expect(await app.exited).toBe(0)
+      expect(app.output()).not.toContain('local server')
+    } finally {
+      await remote.stop()
+      await rm(remoteDir, { recursive: true, force: true })
+    }
   })
 })

@@ -6,6 +6,8 @@ export interface DesktopArgs {
   dataDir?: string
   browser?: string
   help: boolean
+  /** Write (on) or remove (off) the autostart entry, then exit (appLaunchOnStartup). */
+  launchOnStartup?: 'on' | 'off'
 }
 
 export class ArgsError extends Error {}
@@ -15,6 +17,7 @@ export const USAGE = `Usage: brook-desktop [options]
   --local            forget a remembered --server and use the local server
   --data-dir <dir>   where the app keeps its data (default: the user's application-data folder)
   --browser <path>   the Chromium-family browser to use (default: searched; or BROOK_BROWSER)
+  --launch-on-startup on|off   write or remove the autostart entry (XDG autostart on Linux), then exit
   --help             this text`
 
 export function parseArgs(argv: string[]): DesktopArgs {
@@ -34,7 +37,11 @@ export function parseArgs(argv: string[]): DesktopArgs {
     } else if (flag === '--local') args.local = true
     else if (flag === '--data-dir') args.dataDir = value()
     else if (flag === '--browser') args.browser = value()
-    else if (flag === '--help' || flag === '-h') args.help = true
+    else if (flag === '--launch-on-startup') {
+      const v = value()
+      if (v !== 'on' && v !== 'off') throw new ArgsError(`--launch-on-startup takes on or off, got "${v}"`)
+      args.launchOnStartup = v
+    } else if (flag === '--help' || flag === '-h') args.help = true
     else throw new ArgsError(`unknown option ${arg}\n${USAGE}`)
   }
   return args

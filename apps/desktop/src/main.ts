@@ -5,7 +5,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { appDataDir } from './appDataDir.ts'
+import { setAutostart } from './autostart.ts'
 import { ArgsError, parseArgs, USAGE } from './args.ts'
 import { openWindow, type AppWindow } from './browserWindow.ts'
 import { DEFAULT_BOUNDS, readConfig, writeConfig } from './desktopConfig.ts'
@@ -48,6 +50,16 @@ async function main(): Promise<void> {
   const env = readDesktopEnv()
   const dataDir = path.resolve(args.dataDir ?? appDataDir(env))
   ensureWritable(dataDir)
+  if (args.launchOnStartup) {
+    const command = [process.execPath, fileURLToPath(import.meta.url), ...(args.dataDir ? ['--data-dir', dataDir] : [])]
+    try {
+      const file = setAutostart(env, args.launchOnStartup === 'on', command)
+      log(`launch on startup ${args.launchOnStartup}: ${file}`)
+    } catch (error) {
+      fail((error as Error).message)
+    }
+    return
+  }
 
   let browser: string
   try {

@@ -157,7 +157,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets })
   const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
-  const admin = createAdminService({ repo: repos.admin, plans, achievements })
+  const admin = createAdminService({ repo: repos.admin, plans, achievements, wallets })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })

@@ -76,4 +76,15 @@ describeEachDialect('achievements API', (dialect) => {
     expect((await user.post('/api/achievement/audit', { id: 'feed-claimed', payload: 'again' })).body.code).toBe(9001)
     expect((await server.deps.wallets.audit()).ok).toBe(true)
   })
+
+  it('an admin mints POWER through the ledger (1004 to others, 6 for no such user, 4 for a bad amount)', async () => {
+    const before = BigInt(await balance(user))
+    expect((await user.post('/api/admin/mintdscsafr', { userId, amount: '1000' })).body.code).toBe(1004)
+    expect((await admin.post('/api/admin/mintdscsafr', { userId: 'nobody', amount: '1000' })).body.code).toBe(6)
+    for (const amount of ['0', '-5', '1.5', '']) expect((await admin.post('/api/admin/mintdscsafr', { userId, amount })).body.code).toBe(4)
+    const minted = await admin.post('/api/admin/mintdscsafr', { userId, amount: power(3).toString() })
+    expect(minted.body.data).toMatchObject({ userId, amount: power(3).toString(), transactionId: expect.any(String) })
+    expect(BigInt(await balance(user)) - before).toBe(power(3))
+    expect((await server.deps.wallets.audit()).ok).toBe(true)
+  })
 })

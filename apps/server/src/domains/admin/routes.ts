@@ -92,6 +92,15 @@ const approveRoute = createRoute({
   responses: { 200: jsonResponse(envelope(AchievementSchema), 'The achievement, completed'), ...errors(1004, 9003) },
 })
 
+const mintRoute = createRoute({
+  method: 'post',
+  path: '/mintdscsafr',
+  tags: ['admin'],
+  summary: 'Mint POWER to a user from the treasury (one ledger transfer; amount in smallest units)',
+  request: jsonBody(z.strictObject({ userId: z.string().max(64), amount: z.string().regex(/^[1-9][0-9]{0,76}$/) })),
+  responses: { 200: jsonResponse(envelope(z.object({ transactionId: z.string(), userId: z.string(), amount: z.string() })), 'The transfer'), ...errors(1004, 6) },
+})
+
 export function adminRoutes({ admin }: { admin: AdminService }) {
   return createRouter()
     .openapi(usersRoute, async (c) => {
@@ -118,6 +127,11 @@ export function adminRoutes({ admin }: { admin: AdminService }) {
       requireAdmin(c)
       const { role } = c.req.valid('param')
       return c.json(ok({ role, label: ROLE_LABELS[role], limits: await admin.setPlanLimits(role, c.req.valid('json')) }), 200)
+    })
+    .openapi(mintRoute, async (c) => {
+      const me = requireAdmin(c)
+      const { userId, amount } = c.req.valid('json')
+      return c.json(ok(await admin.mint(me.id, userId, amount)), 200)
     })
     .openapi(approveRoute, async (c) => {
       requireAdmin(c)

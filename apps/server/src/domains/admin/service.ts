@@ -24,7 +24,7 @@ export type AdminUserJson = {
 
 export type UserPatch = { role?: UserRole; roleEndAt?: string | null; disabled?: boolean }
 
-export function createAdminService({ repo, plans, achievements }: { repo: AdminRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'>; achievements: Pick<AchievementsService, 'approveAudit'> }) {
+export function createAdminService({ repo, plans, achievements, wallets }: { repo: AdminRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'>; achievements: Pick<AchievementsService, 'approveAudit'>; wallets: { rewardUser(input: { userId: string; amount: string; reference: string; idempotencyKey: string; kind?: string }): Promise<{ transaction: { id: string } }> } }) {
   const present = (row: AdminUserRow): AdminUserJson => ({
     id: row.id,
     name: row.name,
@@ -64,6 +64,13 @@ export function createAdminService({ repo, plans, achievements }: { repo: AdminR
     },
 
     isDisabled: (id: string) => repo.isDisabled(id),
+
+    /** An admin mints POWER to a user: a treasury transfer of kind `mint` through the ledger. */
+    async mint(adminId: string, userId: string, amount: string): Promise<{ transactionId: string; userId: string; amount: string }> {
+      if (!(await repo.userById(userId))) throw new AppError(6, { reason: `no user ${userId}` })
+      const { transaction } = await wallets.rewardUser({ userId, amount, reference: `admin-mint:${adminId}`, idempotencyKey: `admin-mint:${crypto.randomUUID()}`, kind: 'mint' })
+      return { transactionId: transaction.id, userId, amount }
+    },
     approveAchievement: (userId: string, id: string) => achievements.approveAudit(userId, id),
     registrationMode: () => plans.registrationMode(),
     setRegistrationMode: (mode: RegistrationMode) => plans.setRegistrationMode(mode),

@@ -30,6 +30,7 @@ import { withTranslation } from '../ai/bilingual.ts'
 import { useActionLanguage } from '../ai/useAiSettings.ts'
 import { useEntryTranslation } from '../ai/useEntryTranslation.ts'
 import { useGeneralSettings } from '../settings/useSettingsValues.ts'
+import { entryBodyHtml } from './entryBodyHtml.ts'
 
 export function EntryReader({ params, entryId }: { params: TimelineParams; entryId: string }) {
   const { t, i18n } = useTranslation('entry')
@@ -71,7 +72,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
   const video = VIEW_INFO[params.view].grid ? videoOf(entry) : null
   const audio = audioOf(entry)
   const photos = media.filter((m) => m.type === 'photo')
-  const originalHtml = readabilityOn && readability.content ? readability.content : (entry.content ?? entry.description ?? '')
+  const originalHtml = readabilityOn && readability.content ? readability.content : entryBodyHtml(entry)
   const translatedHtml = translationOn ? translation.fields?.[contentField] : undefined
   const html = translatedHtml ? withTranslation(originalHtml, translatedHtml, general.translationMode) : originalHtml
   const translatedTitle = translationOn ? translation.fields?.title : undefined

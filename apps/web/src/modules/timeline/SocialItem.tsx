@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { interceptJumpOut } from '../entry/jumpOut.ts'
 import { sanitizeCached } from '../entry/sanitize.ts'
+import { entryBodyHtml } from '../entry/entryBodyHtml.ts'
 import { LazyVideoPlayer } from '../player/LazyVideoPlayer.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { mediaOf } from './entryMedia.ts'
@@ -17,7 +18,7 @@ export const SocialItem = memo(function SocialItem({ id, active, onOpen, dimRead
   const { t, i18n } = useTranslation()
   const { entry, feed, starred } = useEntryRow(id)
   const ui = useUiSettings()
-  const html = useMemo(() => (entry ? sanitizeCached(`social:${id}`, entry.content ?? entry.description ?? '', { baseUrl: entry.url, keepInlineStyle: ui.readerRenderInlineStyle }) : ''), [entry, id, ui.readerRenderInlineStyle])
+  const html = useMemo(() => (entry ? sanitizeCached(`social:${id}`, entryBodyHtml(entry), { baseUrl: entry.url, keepInlineStyle: ui.readerRenderInlineStyle }) : ''), [entry, id, ui.readerRenderInlineStyle])
   if (!entry) return <div className="h-24" />
   const name = entry.author || feed?.title || ''
   const media = mediaOf(entry).slice(0, 4)

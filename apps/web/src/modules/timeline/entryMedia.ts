@@ -10,7 +10,8 @@ export function thumbnailOf(entry: Pick<Entry, 'media' | 'content' | 'descriptio
   if (photo) return { url: photo.url, width: photo.width, height: photo.height }
   const video = media.find((m) => m.type === 'video' && m.preview)
   if (video?.preview) return { url: video.preview, width: video.width, height: video.height }
-  const match = IMG_SRC.exec(entry.content ?? '') ?? IMG_SRC.exec(entry.description ?? '')
+  // Only the HTML body: the description is plain text, an `<img` in it is words.
+  const match = IMG_SRC.exec(entry.content ?? '')
   return match ? { url: match[1].replace(/&amp;/g, '&') } : null
 }
 
