@@ -103,7 +103,7 @@ describeBrowser('AI', () => {
     await page.getByTestId('entry-content').click()
     await page.keyboard.press('Shift+L')
     await page.locator('[data-brook-translation]').first().waitFor({ timeout: 30_000 })
-    expect(await page.locator('[data-brook-translation]').count()).toBe(PARAGRAPHS.length)
+    await expect.poll(() => page.locator('[data-brook-translation]').count(), { timeout: 30_000 }).toBe(PARAGRAPHS.length)
     expect(await page.getByTestId('entry-content').getByText('The city council voted on Tuesday', { exact: false }).count()).toBeGreaterThan(0)
     expect(await page.locator('[data-brook-translation]').first().innerText()).toBe(`【译】${PARAGRAPHS[0]}`)
     expect(await page.getByTestId('entry-title-translation').innerText()).toBe('【译】Council turns the rail yard into a park')
@@ -118,7 +118,7 @@ describeBrowser('AI', () => {
     await page.reload()
     await page.locator('[data-brook-translation]').first().waitFor({ timeout: 30_000 })
     expect(await page.locator('[data-testid="entry-content"] p:not([data-brook-translation])').count()).toBe(0)
-    expect(await page.locator('[data-brook-translation]').count()).toBe(PARAGRAPHS.length)
+    await expect.poll(() => page.locator('[data-brook-translation]').count(), { timeout: 30_000 }).toBe(PARAGRAPHS.length)
     expect(await page.getByTestId('entry-title').innerText()).toBe('【译】Council turns the rail yard into a park')
     // Served from the local translations table: no new provider call.
     expect(farm.requests.length).toBe(calls)
