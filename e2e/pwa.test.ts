@@ -100,7 +100,7 @@ describeBrowser('installable app and Web Push', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('false')
     await toggle.click()
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true')
-    const stored = await page.evaluate(() => fetch('/api/messaging/feeds').then((r) => r.json()))
+    const stored = (await page.evaluate(() => fetch('/api/messaging/feeds').then((r) => r.json()))) as { data: { feedIds: string[] } }
     expect(stored.data.feedIds).toHaveLength(1)
     await screenshot(page, 'pwa-01-notification-settings')
   })
