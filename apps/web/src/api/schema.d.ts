@@ -3326,6 +3326,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily digest: the user's entries of one view and half day, grouped by topic, with links back to them */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default: the user's action language, else their UI language */
+                    language?: string;
+                    /** @description Any instant in the half day wanted (default: the half day that ended last) */
+                    startDate?: string;
+                    view?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The digest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["AiDigest"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 15000: AI token limit exceeded, try later */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 15000,
+                         *       "message": "AI token limit exceeded, try later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/provider": {
         parameters: {
             query?: never;
@@ -12440,6 +12546,7 @@ export interface paths {
                                         /** @enum {string} */
                                         startupScreen: "timeline" | "subscription";
                                         summary: boolean;
+                                        timeZone: string;
                                         translation: boolean;
                                         /** @enum {string} */
                                         translationMode: "bilingual" | "translation-only";
@@ -12642,6 +12749,7 @@ export interface paths {
                                     /** @enum {string} */
                                     startupScreen?: "timeline" | "subscription";
                                     summary?: boolean;
+                                    timeZone?: string;
                                     translation?: boolean;
                                     /** @enum {string} */
                                     translationMode?: "bilingual" | "translation-only";
@@ -16246,6 +16354,30 @@ export interface components {
             createdAt: string;
             title: string | null;
             updatedAt: string;
+        };
+        AiDigest: {
+            endDate: string;
+            /** @enum {string} */
+            engine: "extractive" | "model";
+            /** @description false while the half day is still running (the digest so far) */
+            final: boolean;
+            generatedAt: string;
+            model: string | null;
+            /** @description Start of the half day (8 AM or 8 PM in the general timeZone), ISO */
+            startDate: string;
+            timeZone: string;
+            topics: {
+                entries: {
+                    id: string;
+                    publishedAt: string;
+                    source: string | null;
+                    title: string | null;
+                    url: string | null;
+                }[];
+                summary: string;
+                title: string;
+            }[];
+            view: number;
         };
         Airdrop: {
             active: boolean;
