@@ -77,7 +77,7 @@ import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
 
 /** What the services are built from. */
-export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys and integration settings. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
 
 /** Builds every domain's repo and service, each once. */
 export function composeServices({ env, database, logger, secret, instance }: ServiceInputs) {
@@ -139,7 +139,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     findInbox: inboxes.find,
     receive: entries.receive,
   })
-  const integrations = createIntegrationsService({ repo: integrationsRepo(db), entries, call: { allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, timeoutMs: env.INTEGRATIONS_TIMEOUT_MS } })
+  const integrations = createIntegrationsService({ repo: integrationsRepo(db), entries, secret, logger, call: { allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, timeoutMs: env.INTEGRATIONS_TIMEOUT_MS } })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
