@@ -169,6 +169,18 @@ const dailyRoute = createRoute({
   responses: { 200: jsonResponse(envelope(DigestSchema), 'The digest'), ...errors(1005, 15000) },
 })
 
+const speechRoute = createRoute({
+  method: 'get',
+  path: '/speech',
+  tags: ['ai'],
+  summary: "An entry read aloud by the provider's speech model (AI_TTS_MODEL); without one the web uses the browser's speech synthesis",
+  request: { query: z.strictObject({ id: idSchema, voice: z.string().max(200).optional().openapi({ description: "The provider's voice name (default alloy)" }) }) },
+  responses: {
+    200: { description: 'The audio, as the provider made it', content: { 'audio/mpeg': { schema: z.string().openapi({ format: 'binary' }) }, 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errors(4, 5, 1005, 3000, 15000),
+  },
+})
+
 const statusRoute = createRoute({
   method: 'get',
   path: '/status',
@@ -225,6 +237,11 @@ export function aiRoutes({ ai }: { ai: AiService }) {
   router.openapi(summaryTitleRoute, async (c) => c.json(ok(await ai.summaryTitle(requireUser(c), c.req.valid('json'))), 200))
 
   router.openapi(dailyRoute, async (c) => c.json(ok(await ai.daily(requireUser(c), c.req.valid('query'))), 200))
+
+  router.openapi(speechRoute, async (c) => {
+    const { audio, type } = await ai.speech(requireUser(c), c.req.valid('query'))
+    return c.body(audio as never, 200, { 'content-type': type, 'cache-control': 'private, max-age=3600' }) as never
+  })
 
   router.openapi(statusRoute, async (c) => c.json(ok(await ai.status(requireUser(c))), 200))
 

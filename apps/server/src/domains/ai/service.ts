@@ -16,6 +16,7 @@ import { createProviderResolver } from './providers/resolveProvider.ts'
 import { createSecretBox } from '../../lib/secretBox.ts'
 import type { AiRepo } from './repo.ts'
 import { createDigests } from './digest.ts'
+import { createSpeech } from './speech.ts'
 import { digestRepo } from './digestRepo.ts'
 import { createSummaries } from './summaries.ts'
 import { createTranslations } from './translations.ts'
@@ -41,6 +42,7 @@ export function createAiService(deps: {
   const translations = createTranslations({ repo, entries, resolver, limits, env })
   const chat = createChat({ repo: chatRepo(deps.db), resolver, limits, env, logger, personalize, tools: deps.tools })
   const digests = createDigests({ repo: digestRepo(deps.db), entries, settings, resolver, limits, env, logger, personalize })
+  const speech = createSpeech({ entries, resolver, limits, env })
   const providers = createProviderSettings({ repo, resolver, limits, secretBox, env })
 
   return {
@@ -53,6 +55,7 @@ export function createAiService(deps: {
     summaryTitle: chat.summaryTitle,
     daily: digests.daily,
     generateDueDigests: digests.generateDue,
+    speech: speech.speech,
     status: providers.status,
     setProvider: providers.set.bind(providers),
     removeProvider: providers.remove.bind(providers),
