@@ -178,7 +178,7 @@ export default {
       },
     },
     settings: {
-      title: 'AI',
+      title: 'AI 機能',
       description: '要約・翻訳・デイリーレポート・チャット — サーバーのモデル、自分のモデル、またはモデルなしで。',
       saved: 'AI プロバイダーを保存しました',
       provider: 'プロバイダー',

@@ -178,7 +178,7 @@ export default {
       },
     },
     settings: {
-      title: 'AI',
+      title: 'AI 功能',
       description: '摘要、翻译、每日报告和聊天 —— 使用本服务器的模型、你自己的模型，或不用模型。',
       saved: 'AI 提供方已保存',
       provider: '提供方',

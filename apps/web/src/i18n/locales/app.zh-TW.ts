@@ -178,7 +178,7 @@ export default {
       },
     },
     settings: {
-      title: 'AI',
+      title: 'AI 功能',
       description: '摘要、翻譯、每日回報和聊天 —— 使用本伺服器的模型、你自己的模型，或不用模型。',
       saved: 'AI 提供者已儲存',
       provider: '提供者',
