@@ -13911,7 +13911,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 4: Invalid input; 1100: Trial user max feed subscription exceeded; 1101: Trial user max list subscription exceeded; 2002: feedId or url required; 2011: Subscription limit exceeded */
+                /** @description 4: Invalid input; 1100: Trial user max feed subscription exceeded; 1101: Trial user max list subscription exceeded; 2002: feedId or url required; 2011: Subscription limit exceeded; 4002: Insufficient balance */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -17632,11 +17632,14 @@ export interface components {
         List: {
             createdAt: string;
             description: string | null;
+            /** @description Whole POWER a subscriber pays to follow (0 = free); moved through the ledger to the owner */
             fee: number;
             feedIds: string[];
             id: string;
             image: string | null;
             ownerUserId: string;
+            /** @description What subscribers have paid for the list in total (smallest units, 1 POWER = 10^18, decimal string) */
+            purchaseAmount: string;
             subscriptionCount: number;
             title: string;
             /** @enum {string} */
