@@ -100,6 +100,8 @@ describe('WebSub', () => {
     expect(sub?.secret.length).toBeGreaterThanOrEqual(32)
     expect(verifications[0]).toEqual({ status: 200, body: 'challenge' })
     expect(await server.deps.websub.pushedBy(feedId)).toBe(hubUrl)
+    // The feed's detail says who pushes it.
+    expect((await a.get(`/api/feeds?id=${feedId}`)).body.data.pushedBy).toBe(hubUrl)
 
     // The wrong topic and an unknown subscription are refused at verification.
     const wrongTopic = await fetch(`${sub?.callback}?hub.mode=subscribe&hub.topic=${encodeURIComponent('http://elsewhere/feed')}&hub.challenge=x`)
@@ -174,6 +176,7 @@ describe('WebSub', () => {
     await expect.poll(() => verifications.length, { timeout: 10_000 }).toBe(verified + 1)
     expect(verifications[verified]).toEqual({ status: 200, body: 'challenge' })
     expect(await server.deps.websub.pushedBy(feedId)).toBeNull()
+    expect((await a.get(`/api/feeds?id=${feedId}`)).body.data.pushedBy).toBeNull()
     // A push after that is ignored.
     const late = atom(origin, hubUrl, [{ id: 'late', title: 'Too late' }])
     const pushed = await push(sub?.callback as string, late, { 'x-hub-signature': sign('sha1', sub?.secret as string, late) })
