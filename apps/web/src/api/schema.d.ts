@@ -6773,6 +6773,8 @@ export interface paths {
                             data: {
                                 analytics: components["schemas"]["FeedAnalytics"];
                                 feed: components["schemas"]["Feed"];
+                                /** @description The WebSub hub pushing this feed's updates (an active subscription), else null */
+                                pushedBy: string | null;
                             };
                         };
                     };

@@ -7,11 +7,12 @@ import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, jsonResponse } from '../../lib/apiSchemas.ts'
 import type { FeedService } from './service.ts'
+import type { WebsubService } from '../websub/service.ts'
 import { FeedAnalyticsSchema, FeedSchema, presentAnalytics, presentFeed } from './present.ts'
 
 const json = jsonResponse
 
-const FeedWithAnalytics = z.object({ feed: FeedSchema, analytics: FeedAnalyticsSchema })
+const FeedWithAnalytics = z.object({ feed: FeedSchema, analytics: FeedAnalyticsSchema, pushedBy: z.string().nullable().openapi({ description: 'The WebSub hub pushing this feed\'s updates (an active subscription), else null' }) })
 const IdBody = z.object({ id: z.string().min(1).max(64) })
 
 const getFeedRoute = createRoute({
@@ -53,14 +54,14 @@ const resetRoute = createRoute({
   responses: { 200: json(envelope(z.object({ feed: FeedSchema })), 'The reset feed'), ...errors(2001) },
 })
 
-export function feedsRoutes({ feeds }: { feeds: FeedService }) {
+export function feedsRoutes({ feeds, websub }: { feeds: FeedService; websub: Pick<WebsubService, 'pushedBy'> }) {
   const router = createRouter()
 
   router.openapi(getFeedRoute, async (c) => {
     requireUser(c)
     const { id, url } = c.req.valid('query')
     const feed = await feeds.getFeed({ id: id || undefined, url: url || undefined })
-    return c.json(ok({ feed: presentFeed(feed), analytics: presentAnalytics(feed) }), 200)
+    return c.json(ok({ feed: presentFeed(feed), analytics: presentAnalytics(feed), pushedBy: await websub.pushedBy(feed.id) }), 200)
   })
 
   router.openapi(analyticsRoute, async (c) => {

@@ -33,7 +33,7 @@ export type FeedServiceDeps = {
   /** Sends action-rule webhooks after an ingest commits (actions/webhooks.ts). */
   sendWebhooks?: (deliveries: WebhookDelivery[]) => void
   /** Sees every fetched feed document (WebSub hub discovery, reader/websub/). */
-  onDocument?: (feed: { id: string; url: string }, body: Uint8Array) => void
+  onDocument?: (feed: { id: string; url: string }, body: Uint8Array, link: string | null) => void
   /** Sees the entries a refresh or push added, once committed (Web Push notifications, domains/messaging/). */
   onNewEntries?: (feedId: string, entries: NewEntry[]) => void
   /** The sanitizer applied to stored entries' HTML (default: the pipeline's; tests wrap it to count calls). */
@@ -176,7 +176,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     })
     const row = await repo.findByUrl(feedUrl)
     if (!row) throw new AppError(1005, { reason: `feed ${feedUrl} vanished after insert` })
-    deps.onDocument?.(row, fetched.body)
+    deps.onDocument?.(row, fetched.body, fetched.link ?? null)
     return row
   }
 
@@ -256,7 +256,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       // Action-rule webhooks go out once the entries are committed.
       if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
       if (added.length > 0) deps.onNewEntries?.(feed.id, added)
-      deps.onDocument?.(feed, result.body)
+      deps.onDocument?.(feed, result.body, result.link ?? null)
       return outcome
     } catch (error) {
       return recordFailure(feed, owner, error, now)

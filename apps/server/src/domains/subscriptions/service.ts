@@ -48,6 +48,8 @@ export type SubscriptionsServiceDeps = {
   feeds: Pick<FeedService, 'ensureFeed'>
   /** The caps of the user's plan (domains/plans). */
   plans: { limitsFor(role: string): Promise<PlanLimits> }
+  /** Feeds just unfollowed by someone (WebSub unsubscribes those nobody follows any more). */
+  onUnfollowed?: (feedIds: string[]) => void
 }
 
 /** Subscription fields from API booleans to stored 0/1 flags; undefined fields are left out. */
@@ -83,7 +85,7 @@ async function chargedIn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createSubscriptionsService({ repo, env, feeds, plans }: SubscriptionsServiceDeps) {
+export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollowed }: SubscriptionsServiceDeps) {
   /** Throws the cap error a new subscription of this kind would hit (SPEC §6, the plan's limits). */
   async function checkCaps(user: SessionUserLike, kind: 'feed' | 'list' | 'inbox'): Promise<void> {
     capsAdmit(await plans.limitsFor(user.role), kind)(await repo.countByType(user.id))
@@ -203,6 +205,8 @@ export function createSubscriptionsService({ repo, env, feeds, plans }: Subscrip
       if (rows.length === 0) throw new AppError(6, { reason: 'Not subscribed' })
       const unique = [...new Map(rows.map((r) => [r.id, r])).values()]
       await repo.unsubscribe(unique)
+      const feedIds = unique.map((r) => r.feedId).filter((id): id is string => id !== null)
+      if (feedIds.length > 0) onUnfollowed?.(feedIds)
       return unique.length
     },
   }

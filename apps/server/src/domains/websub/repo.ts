@@ -19,6 +19,24 @@ export function websubRepo(db: Db) {
         .execute()
     },
 
+    /** Whether anyone still follows the feed, directly or through a followed list. */
+    async followed(feedId: string): Promise<boolean> {
+      const direct = await db.selectFrom('subscriptions').select('id').where('feedId', '=', feedId).limit(1).executeTakeFirst()
+      if (direct) return true
+      const viaList = await db
+        .selectFrom('list_feeds as lf')
+        .innerJoin('subscriptions as s', 's.listId', 'lf.listId')
+        .select('s.id')
+        .where('lf.feedId', '=', feedId)
+        .limit(1)
+        .executeTakeFirst()
+      return viaList !== undefined
+    },
+
+    async remove(feedId: string): Promise<void> {
+      await db.deleteFrom('websub_subscriptions').where('feedId', '=', feedId).execute()
+    },
+
     async update(feedId: string, patch: Partial<Pick<WebsubRow, 'state' | 'leaseUntil' | 'verifiedAt' | 'lastPushAt' | 'updatedAt'>>): Promise<void> {
       await db.updateTable('websub_subscriptions').set(patch).where('feedId', '=', feedId).execute()
     },

@@ -23,15 +23,31 @@ export function createWebsubService(deps: { repo: WebsubRepo; feeds: Pick<FeedSe
   const now = deps.now ?? Date.now
   const callbackOf = (token: string) => `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/api/websub/${token}`
 
+  async function post(hub: string, params: Record<string, string>): Promise<number> {
+    const res = await request(hub, { method: 'POST', body: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, dispatcher: sharedAgent(deps.allowPrivateNetworks), headersTimeout: 15_000, bodyTimeout: 15_000 })
+    await res.body.dump()
+    return res.statusCode
+  }
+
   async function subscribe(feedId: string, hub: string, topic: string): Promise<void> {
     const token = crypto.randomBytes(24).toString('base64url')
     const secret = crypto.randomBytes(32).toString('base64url')
     const at = new Date(now()).toISOString()
     await repo.request({ feedId, hub, topic, callbackToken: token, secret, state: 'requested', createdAt: at, updatedAt: at })
-    const body = new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': callbackOf(token), 'hub.secret': secret, 'hub.lease_seconds': String(LEASE_SECONDS) }).toString()
-    const res = await request(hub, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, dispatcher: sharedAgent(deps.allowPrivateNetworks), headersTimeout: 15_000, bodyTimeout: 15_000 })
-    await res.body.dump()
-    if (res.statusCode >= 300) logger.warn({ feedId, hub, status: res.statusCode }, 'websub subscribe refused')
+    const status = await post(hub, { 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': callbackOf(token), 'hub.secret': secret, 'hub.lease_seconds': String(LEASE_SECONDS) })
+    if (status >= 300) logger.warn({ feedId, hub, status }, 'websub subscribe refused')
+  }
+
+  /** Nobody follows the feed any more: the hub is asked to stop (the row goes once it verifies, or at once if it refuses). */
+  async function unsubscribe(feedId: string): Promise<void> {
+    const sub = await repo.byFeed(feedId)
+    if (!sub || sub.state === 'unsubscribing' || (await repo.followed(feedId))) return
+    await repo.update(feedId, { state: 'unsubscribing', updatedAt: new Date(now()).toISOString() })
+    const status = await post(sub.hub, { 'hub.mode': 'unsubscribe', 'hub.topic': sub.topic, 'hub.callback': callbackOf(sub.callbackToken) })
+    if (status >= 300) {
+      logger.warn({ feedId, hub: sub.hub, status }, 'websub unsubscribe refused')
+      await repo.remove(feedId)
+    }
   }
 
   const signatureMatches = (secret: string, body: Uint8Array, header: string | undefined) => {
@@ -44,9 +60,9 @@ export function createWebsubService(deps: { repo: WebsubRepo; feeds: Pick<FeedSe
 
   return {
     /** Every fetched feed document: subscribes (or renews) when it names a hub and PUBLIC_URL is set. */
-    onDocument(feed: { id: string; url: string }, body: Uint8Array): void {
+    onDocument(feed: { id: string; url: string }, body: Uint8Array, link: string | null = null): void {
       if (!deps.publicUrl) return
-      const found = discoverHub(body)
+      const found = discoverHub(body, link, feed.url)
       if (!found) return
       void (async () => {
         const current = await repo.byFeed(feed.id)
@@ -70,7 +86,10 @@ export function createWebsubService(deps: { repo: WebsubRepo; feeds: Pick<FeedSe
         await repo.update(sub.feedId, { state: 'active', verifiedAt: at.toISOString(), leaseUntil: new Date(at.getTime() + lease * 1000).toISOString(), updatedAt: at.toISOString() })
         return q.challenge
       }
-      if (q.mode === 'unsubscribe' && sub.state === 'unsubscribing') return q.challenge
+      if (q.mode === 'unsubscribe' && sub.state === 'unsubscribing') {
+        await repo.remove(sub.feedId)
+        return q.challenge
+      }
       return null
     },
 
@@ -87,6 +106,12 @@ export function createWebsubService(deps: { repo: WebsubRepo; feeds: Pick<FeedSe
       await deps.feeds.ingestPushed(sub.feedId, body, contentType)
       await repo.update(sub.feedId, { lastPushAt: new Date(now()).toISOString() })
       return true
+    },
+
+    /** Feeds someone stopped following: those nobody follows any more are unsubscribed at their hub. */
+    unfollowed(feedIds: string[]): void {
+      if (!deps.publicUrl) return
+      for (const feedId of new Set(feedIds)) void unsubscribe(feedId).catch((err) => logger.warn({ err, feedId }, 'websub unsubscribe failed'))
     },
 
     /** The hub a feed's updates are pushed by (an active subscription), or null. */

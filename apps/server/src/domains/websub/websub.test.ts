@@ -49,6 +49,12 @@ describe('WebSub', () => {
   beforeAll(async () => {
     site = http.createServer((req, res) => {
       res.setHeader('content-type', 'application/atom+xml')
+      if (req.url?.startsWith('/linked')) {
+        // The hub named only in the HTTP Link header (a relative self URL, resolved against the feed's).
+        res.setHeader('link', `<${hubUrl}>; rel="hub", </linked-topic.xml>; rel="self"`)
+        res.end(atom(origin, hubUrl, entries).replace(/<link rel="(hub|self)"[^>]*\/>/g, ''))
+        return
+      }
       res.end(atom(origin, hubUrl, entries))
     })
     origin = `http://127.0.0.1:${await listen(site)}`
@@ -94,6 +100,8 @@ describe('WebSub', () => {
     expect(sub?.secret.length).toBeGreaterThanOrEqual(32)
     expect(verifications[0]).toEqual({ status: 200, body: 'challenge' })
     expect(await server.deps.websub.pushedBy(feedId)).toBe(hubUrl)
+    // The feed's detail says who pushes it.
+    expect((await a.get(`/api/feeds?id=${feedId}`)).body.data.pushedBy).toBe(hubUrl)
 
     // The wrong topic and an unknown subscription are refused at verification.
     const wrongTopic = await fetch(`${sub?.callback}?hub.mode=subscribe&hub.topic=${encodeURIComponent('http://elsewhere/feed')}&hub.challenge=x`)
@@ -143,5 +151,35 @@ describe('WebSub', () => {
     await server.deps.feeds.refreshFeed(feedId)
     await expect.poll(() => requests.length, { timeout: 10_000 }).toBe(before + 1)
     expect(requests[before]?.mode).toBe('subscribe')
+  })
+
+  it('finds a hub named only in the Link header, and unsubscribes when nobody follows the feed', async () => {
+    const before = requests.length
+    const feedId = (await a.post('/api/subscriptions', { url: `${origin}/linked.xml`, view: 0 })).body.data.feed.id
+    await expect.poll(() => requests.length, { timeout: 10_000 }).toBe(before + 1)
+    const sub = requests[before]
+    expect(sub).toMatchObject({ mode: 'subscribe', topic: `${origin}/linked-topic.xml` })
+    await expect.poll(() => server.deps.websub.pushedBy(feedId), { timeout: 10_000 }).toBe(hubUrl)
+
+    // Another reader follows it too: one leaving keeps the subscription.
+    const b = await signedUpClient(server, 'websub-b@example.com')
+    await b.post('/api/subscriptions', { feedId, view: 0 })
+    await b.delete('/api/subscriptions', { feedId })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(requests.length).toBe(before + 1)
+
+    // The last reader leaves: the hub is asked to stop, verifies, and the subscription is gone.
+    const verified = verifications.length
+    await a.delete('/api/subscriptions', { feedId })
+    await expect.poll(() => requests.length, { timeout: 10_000 }).toBe(before + 2)
+    expect(requests[before + 1]).toMatchObject({ mode: 'unsubscribe', topic: `${origin}/linked-topic.xml`, callback: sub?.callback })
+    await expect.poll(() => verifications.length, { timeout: 10_000 }).toBe(verified + 1)
+    expect(verifications[verified]).toEqual({ status: 200, body: 'challenge' })
+    expect(await server.deps.websub.pushedBy(feedId)).toBeNull()
+    expect((await a.get(`/api/feeds?id=${feedId}`)).body.data.pushedBy).toBeNull()
+    // A push after that is ignored.
+    const late = atom(origin, hubUrl, [{ id: 'late', title: 'Too late' }])
+    const pushed = await push(sub?.callback as string, late, { 'x-hub-signature': sign('sha1', sub?.secret as string, late) })
+    expect(pushed.status).toBe(202)
   })
 })

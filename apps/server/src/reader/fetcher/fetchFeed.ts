@@ -56,7 +56,7 @@ type Validators = { etag: string | null; lastModified: string | null; maxAgeSeco
 type Location = { finalUrl: string; movedTo: string | null }
 
 export type FetchResult =
-  | ({ status: 200; body: Uint8Array; contentType: string | null } & Location & Validators)
+  | ({ status: 200; body: Uint8Array; contentType: string | null; /** The HTTP Link header (WebSub hub discovery). */ link?: string | null } & Location & Validators)
   | ({ status: 304 } & Location & Validators)
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -152,7 +152,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
         throw new FetchError('too_large', `response body of ${current.href} is ${declared} bytes, over the ${maxBytes} byte cap`)
       }
       const body = await readBody(response.body as unknown as Readable, header('content-encoding'), maxBytes, current.href)
-      return { status: 200, body, contentType: header('content-type'), finalUrl: current.href, movedTo, ...validators }
+      return { status: 200, body, contentType: header('content-type'), link: header('link'), finalUrl: current.href, movedTo, ...validators }
     }
   } catch (error) {
     if (opts.signal?.aborted && !deadline.aborted) throw opts.signal.reason

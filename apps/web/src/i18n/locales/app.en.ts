@@ -15,6 +15,7 @@ export default {
     },
   },
   subscriptions: {
+    pushedBy: 'Updates pushed by {{hub}}',
     private: 'Private',
     hidden: 'Hidden from timeline',
     collapse: 'Collapse {{name}}',

@@ -14,6 +14,7 @@ export default {
     },
   },
   subscriptions: {
+    pushedBy: '{{hub}} から更新がプッシュされます',
     private: '非公開',
     hidden: 'タイムラインに表示しない',
     collapse: '{{name}} を閉じる',

@@ -14,6 +14,7 @@ export default {
     },
   },
   subscriptions: {
+    pushedBy: '更新由 {{hub}} 推送',
     private: '私密',
     hidden: '不在时间线中显示',
     collapse: '收起 {{name}}',

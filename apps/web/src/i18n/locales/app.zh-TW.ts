@@ -14,6 +14,7 @@ export default {
     },
   },
   subscriptions: {
+    pushedBy: '更新由 {{hub}} 推播',
     private: '私密',
     hidden: '不在時間軸中顯示',
     collapse: '收起 {{name}}',

@@ -1,6 +1,8 @@
 /** The sidebar's dialogs: edit a subscription, new/rename/delete a category, confirm unfollow (mark-all-read counts down: markAllConfirm.ts). */
 import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { api } from '../../api/client.ts'
 import { Button } from '../../components/Button.tsx'
 import { Dialog } from '../../components/Dialog.tsx'
 import { TextField } from '../../components/TextField.tsx'
@@ -29,6 +31,19 @@ export function SubscriptionDialogs() {
   }
 }
 
+/** "Updates pushed by {hub}" for a feed a WebSub hub pushes (docs/websub.md). */
+function PushedBy({ feedId }: { feedId: string }) {
+  const { t } = useTranslation('subscriptions')
+  const feed = useQuery({ queryKey: ['api', 'feeds', feedId], queryFn: () => api.get('/feeds', { id: feedId }), staleTime: 60_000 })
+  const hub = feed.data?.pushedBy
+  if (!hub) return null
+  return (
+    <p className="mt-3 text-[12px] text-zinc-500" data-testid="pushed-by">
+      {t('pushedBy', { hub: new URL(hub).host })}
+    </p>
+  )
+}
+
 function EditDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('subscriptions')
   const sub = useSubscription(id)
@@ -43,6 +58,7 @@ function EditDialog({ id, onClose }: { id: string; onClose: () => void }) {
           onClose()
         }}
       />
+      {sub.feedId && <PushedBy feedId={sub.feedId} />}
     </Dialog>
   )
 }
