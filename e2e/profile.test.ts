@@ -57,7 +57,8 @@ describeBrowser('profile and avatar', () => {
     const src = (await sidebarAvatar.getAttribute('src')) ?? ''
     expect(src).toMatch(/^\/api\/upload\/files\/avatars\/[0-9a-f]{64}\.webp$/)
     // The picture really loaded (decoded by the browser), at the server's size.
-    const natural = await sidebarAvatar.evaluate(async (img: HTMLImageElement) => {
+    const natural = await sidebarAvatar.evaluate(async (node) => {
+      const img = node as unknown as { decode(): Promise<void>; naturalWidth: number; naturalHeight: number }
       await img.decode()
       return [img.naturalWidth, img.naturalHeight]
     })
