@@ -75,6 +75,10 @@ import { inboxDomain } from './domains/inboxes/inboxDomain.ts'
 import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.ts'
 import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
+import { messagingRepo } from './domains/messaging/repo.ts'
+import { createMessagingService, type MessagingService } from './domains/messaging/service.ts'
+import { createPushSender } from './domains/messaging/pushSender.ts'
+import { loadVapidKeys, vapidSubject, type VapidKeys } from './domains/messaging/vapidKeys.ts'
 
 /** What the services are built from. */
 export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys and integration settings. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
@@ -119,7 +123,12 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const sendWebhooks = webhooks.send
   // WebSub sees every fetched feed document (hub discovery); it is built after feeds, which it ingests through.
   let websub: WebsubService | null = null
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body) => websub?.onDocument(feed, body) })
+  // Web Push (domains/messaging/): the VAPID keys are made on first use and kept in instance_kv.
+  let vapid: Promise<VapidKeys> | null = null
+  const vapidKeys = () => (vapid ??= loadVapidKeys(instance).catch((error: unknown) => ((vapid = null), Promise.reject(error))))
+  const pushSender = createPushSender({ keys: vapidKeys, subject: vapidSubject(env.PUBLIC_URL ?? null, env.MAIL_FROM), allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS })
+  const messaging: MessagingService = createMessagingService({ repo: messagingRepo(db), sender: pushSender, publicKey: async () => (await vapidKeys()).publicKey, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body) => websub?.onDocument(feed, body), onNewEntries: messaging.newEntries })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
@@ -163,7 +172,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending }
+  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending }
 }
 
 /** Every domain service, by name. */

@@ -95,6 +95,8 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
       if (server) await closeServer(server as HttpServer, env.SHUTDOWN_TIMEOUT_MS)
       await jobs.close()
       deps.webhooks.close()
+      // Notifications under way finish before the database closes (each push has a 10 s timeout).
+      await deps.messaging.idle()
       deps.health.close()
       deps.rateLimits.close()
       await deps.database.close()
