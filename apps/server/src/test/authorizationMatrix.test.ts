@@ -226,6 +226,8 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/ai/chat/sessions/{id}/messages': [{ run: (f) => f.b.get('/api/ai/chat/sessions/a-chat/messages'), expect: refused(), forbid: () => ['A-secret-chat'] }],
   'DELETE /api/ai/chat/sessions/{id}': [{ run: (f) => f.b.delete('/api/ai/chat/sessions/a-chat'), expect: refused() }],
   'POST /api/ai/summary-title': [{ run: (f) => f.b.post('/api/ai/summary-title', { text: 'B asks for a title' }), expect: answered, forbid: () => ['A-secret-chat'] }],
+  'GET /api/ai/daily': [{ run: (f) => f.b.get(`/api/ai/daily?view=0&startDate=${Date.now()}`), expect: answered, forbid: () => [MARK.title, MARK.inboxEntry, 'inbox body'] }],
+  'GET /api/ai/speech': [{ run: (f) => f.b.get(`/api/ai/speech?id=${f.inboxEntry}`), expect: refused() }],
   'GET /api/ai/status': [{ run: (f) => f.b.get('/api/ai/status'), expect: answered }],
   'PUT /api/ai/provider': [{ run: (f) => f.b.put('/api/ai/provider', { baseUrl: 'http://127.0.0.1:9/v1', model: 'b-model' }), expect: answered }],
   'DELETE /api/ai/provider': [{ run: (f) => f.b.delete('/api/ai/provider'), expect: answered }],
@@ -283,6 +285,8 @@ const MATRIX: Record<string, Attempt[]> = {
   'DELETE /api/admin/feature-flags/{name}/overrides/{userId}': [{ run: (f) => f.b.delete(`/api/admin/feature-flags/ai_chat/overrides/${f.aId}`), expect: refused([1004]) }],
   'GET /api/admin/feature-flags/{name}/stats': [{ run: (f) => f.b.get('/api/admin/feature-flags/ai_chat/stats'), expect: refused([1004]) }],
   'GET /api/admin/feature-flags/{name}/affected-users': [{ run: (f) => f.b.get('/api/admin/feature-flags/ai_chat/affected-users'), expect: refused([1004]) }],
+  'GET /api/wallets/withdrawals': [{ run: (f) => f.b.get('/api/wallets/withdrawals'), expect: refused([1004]) }],
+  'POST /api/wallets/withdrawals/settle': [{ run: (f) => f.b.post('/api/wallets/withdrawals/settle', { id: '382406116060954624', status: 'paid' }), expect: refused([1004]) }],
   'POST /api/admin/mintdscsafr': [{ run: (f) => f.b.post('/api/admin/mintdscsafr', { userId: f.aId, amount: '1000' }), expect: refused([1004]) }],
   'POST /api/admin/achievements/approve': [{ run: (f) => f.b.post('/api/admin/achievements/approve', { userId: f.aId, id: 'feed-claimed' }), expect: refused([1004]) }],
   // achievements (B's own progress only)
