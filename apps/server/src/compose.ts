@@ -75,6 +75,8 @@ import { inboxDomain } from './domains/inboxes/inboxDomain.ts'
 import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.ts'
 import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
+import { rsshubRepo } from './domains/rsshub/repo.ts'
+import { createRsshubService } from './domains/rsshub/service.ts'
 
 /** What the services are built from. */
 export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
@@ -111,6 +113,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     ai: aiRepo(db),
     actions: actionsRepo(db),
     wallets: walletsRepo(db),
+    rsshub: rsshubRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
@@ -119,9 +122,11 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const sendWebhooks = webhooks.send
   // WebSub sees every fetched feed document (hub discovery); it is built after feeds, which it ingests through.
   let websub: WebsubService | null = null
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body) => websub?.onDocument(feed, body) })
-  websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
+  // rsshub:// feeds are fetched through an RSSHub instance (docs/rsshub.md).
+  const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body) => websub?.onDocument(feed, body), resolveRsshub: rsshub.resolve })
+  websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
@@ -163,7 +168,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending }
+  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, rsshub }
 }
 
 /** Every domain service, by name. */

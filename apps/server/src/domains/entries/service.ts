@@ -262,7 +262,7 @@ export function createEntriesService(deps: {
         const [feed] = await repo.feedsByIds([known.id])
         return { feed: presentFeed(feed), entries: rows.map((r) => presentEntry(r)) }
       }
-      const parsed = await deps.feeds.preview(url)
+      const parsed = await deps.feeds.preview(url, userId)
       const now = nowIso()
       return {
         feed: { type: 'feed' as const, id: null, url: parsed.feedUrl, title: parsed.title, description: parsed.description, siteUrl: parsed.siteUrl, image: parsed.image, language: parsed.language },
