@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 // Browser globals used inside page callbacks (e2e compiles without DOM types).
@@ -73,9 +73,7 @@ describeBrowser('accessibility', () => {
     })
     server = await startServer()
     browser = await launchBrowser()
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    ;({ page } = await openPage(browser, { viewport: { width: 1440, height: 900 } }))
   })
 
   afterAll(async () => {
@@ -91,12 +89,7 @@ describeBrowser('accessibility', () => {
   })
 
   it('registers', async () => {
-    await page.goto(`${server.url}/login?mode=signup`)
-    await page.getByLabel('Name').fill(user.name)
-    await page.getByLabel('E-mail').fill(user.email)
-    await page.getByLabel('Password').fill(user.password)
-    await page.getByRole('button', { name: 'Create account', exact: true }).click()
-    await page.waitForURL(/\/timeline\/view-0\/all\/pending$/)
+    await signUpInBrowser(page, server.url, user)
   })
 
   it('the Articles timeline with entries has none', async () => {

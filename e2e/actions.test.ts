@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 import { startFakeService } from '../apps/server/src/test/fakeService.ts'
 
@@ -20,15 +20,8 @@ describeBrowser('action rules', () => {
   beforeAll(async () => {
     server = await startServer({ INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: 'true' })
     browser = await launchBrowser()
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
-    await page.goto(`${server.url}/login?mode=signup`)
-    await page.getByLabel('Name').fill(user.name)
-    await page.getByLabel('E-mail').fill(user.email)
-    await page.getByLabel('Password').fill(user.password)
-    await page.getByRole('button', { name: 'Create account', exact: true }).click()
-    await page.waitForURL(/\/timeline\/view-0\/all\/pending$/)
+    ;({ page } = await openPage(browser))
+    await signUpInBrowser(page, server.url, user)
   })
 
   afterAll(async () => {

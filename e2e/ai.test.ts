@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
 import { startFakeAiProvider, translatingReply, type FakeAiProvider } from '../apps/server/src/test/fakeAiProvider.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 const PARAGRAPHS = [
@@ -56,9 +56,7 @@ describeBrowser('AI', () => {
   /** A fresh user following the city feed, with the entry open. */
   async function openEntry(server: BrookServer) {
     context?.close().catch(() => undefined)
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    ;({ context, page } = await openPage(browser, { viewport: { width: 1440, height: 900 } }))
     const email = `ai+${Date.now()}@example.com`
     const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, { data: { email, password: 'correct horse battery', name: 'Ada' }, headers: { origin: server.url } })
     expect(signUp.status()).toBe(200)

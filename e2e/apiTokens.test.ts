@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 describeBrowser('API tokens in settings', () => {
@@ -17,9 +17,7 @@ describeBrowser('API tokens in settings', () => {
   beforeAll(async () => {
     server = await startServer()
     browser = await launchBrowser()
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    ;({ page } = await openPage(browser))
     await page.goto(`${server.url}/favicon.svg`)
     await page.evaluate(async (address) => {
       const res = await fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: address, password: 'correct horse battery', name: 'Token Tester' }) })

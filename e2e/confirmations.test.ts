@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 // Browser globals used inside page callbacks (e2e compiles without DOM types).
@@ -54,9 +54,7 @@ describeBrowser('reading confirmations', () => {
     farm.setFeed('/harbour.xml', { title: 'Harbour Log', entries: entries('harbour', 4) })
     server = await startServer()
     browser = await launchBrowser()
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    ;({ context, page } = await openPage(browser, { viewport: { width: 1280, height: 800 } }))
 
     await page.goto(`${server.url}/favicon.svg`)
     await page.evaluate(

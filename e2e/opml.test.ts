@@ -4,10 +4,10 @@
  * (more feeds than one batch), the sidebar shows them, and a second look marks them followed.
  * Each step saves a screenshot.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 const FEEDS = 13
@@ -16,7 +16,6 @@ describeBrowser('OPML import', () => {
   let server: BrookServer
   let farm: FeedFarm
   let browser: Browser
-  let context: BrowserContext
   let page: Page
 
   beforeAll(async () => {
@@ -29,9 +28,7 @@ describeBrowser('OPML import', () => {
     }
     server = await startServer()
     browser = await launchBrowser()
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    ;({ page } = await openPage(browser))
     await page.goto(`${server.url}/favicon.svg`)
     await page.evaluate(async () => {
       const res = await fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `opml+${Date.now()}@example.com`, password: 'correct horse battery', name: 'Opml Tester' }) })

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 // Browser globals used inside page callbacks (e2e compiles without DOM types).
@@ -36,9 +36,7 @@ describeBrowser('plain text stays text', () => {
     farm.setFeed('/text-station.xml', { body: feedXml(farm.origin), contentType: 'application/rss+xml' })
     server = await startServer()
     browser = await launchBrowser()
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    ;({ page } = await openPage(browser, { viewport: { width: 1280, height: 860 } }))
   })
 
   afterEach(async (ctx) => {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 declare const window: any
@@ -33,15 +33,8 @@ describeBrowser('power', () => {
     })
     server = await startServer({ POWER_DAILY_BASE: '10' })
     browser = await launchBrowser()
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
-    await page.goto(`${server.url}/login?mode=signup`)
-    await page.getByLabel('Name').fill(user.name)
-    await page.getByLabel('E-mail').fill(user.email)
-    await page.getByLabel('Password').fill(user.password)
-    await page.getByRole('button', { name: 'Create account', exact: true }).click()
-    await page.waitForURL(/\/timeline\/view-0\/all\/pending$/)
+    ;({ page } = await openPage(browser, { viewport: { width: 1280, height: 860 } }))
+    await signUpInBrowser(page, server.url, user)
   })
 
   afterAll(async () => {

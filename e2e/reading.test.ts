@@ -11,7 +11,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, signUpInBrowser } from './support/browser.ts'
 import { repoRoot, startServer, type BrookServer } from './support/server.ts'
 
 // Browser globals used inside page callbacks (e2e compiles without DOM types).
@@ -188,12 +188,7 @@ describeBrowser('reading', () => {
   })
 
   it('registers and lands on an empty Articles timeline', async () => {
-    await page.goto(`${server.url}/login?mode=signup`)
-    await page.getByLabel('Name').fill(user.name)
-    await page.getByLabel('E-mail').fill(user.email)
-    await page.getByLabel('Password').fill(user.password)
-    await page.getByRole('button', { name: 'Create account', exact: true }).click()
-    await page.waitForURL(/\/timeline\/view-0\/all\/pending$/)
+    await signUpInBrowser(page, server.url, user)
     await page.getByTestId('timeline-title').filter({ hasText: 'All Articles' }).waitFor()
     expect(await page.locator('[data-testid="view-tabs"] a').count()).toBe(4)
     await screenshot(page, 'reading-01-empty-articles')

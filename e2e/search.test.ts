@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
+import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
 declare const document: any
@@ -36,9 +36,7 @@ describeBrowser('search', () => {
     })
     server = await startServer()
     browser = await launchBrowser()
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', colorScheme: 'light' })
-    page = await context.newPage()
-    page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+    ;({ context, page } = await openPage(browser, { viewport: { width: 1280, height: 860 } }))
   })
 
   afterEach(async (ctx) => {
@@ -52,12 +50,7 @@ describeBrowser('search', () => {
   })
 
   it('registers and follows a feed', async () => {
-    await page.goto(`${server.url}/login?mode=signup`)
-    await page.getByLabel('Name').fill(user.name)
-    await page.getByLabel('E-mail').fill(user.email)
-    await page.getByLabel('Password').fill(user.password)
-    await page.getByRole('button', { name: 'Create account', exact: true }).click()
-    await page.waitForURL(/\/timeline\/view-0\/all\/pending$/)
+    await signUpInBrowser(page, server.url, user)
     await page.getByTestId('quick-add-button').click()
     await page.getByTestId('discover-input').fill(farm.url('/kitchen.xml'))
     await page.getByTestId('discover-submit').click()

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { describe } from 'vitest'
 import { repoRoot } from './server.ts'
 
@@ -41,4 +41,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS_DIR, `${name}.png`)
   await page.screenshot({ path: file, fullPage: true })
   return file
+}
+
+/** A new light-scheme, en-US page of its own context, with the page's errors printed to the test's output. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light', ...options })
+  const page = await context.newPage()
+  page.on('pageerror', (error) => console.error('[page error]', error.stack ?? error.message))
+  return { context, page }
+}
+
+/** Creates an account through the sign-up form and waits for the app to land on the Articles timeline. */
+export async function signUpInBrowser(page: Page, baseUrl: string, user: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login?mode=signup`)
+  await page.getByLabel('Name').fill(user.name)
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Create account', exact: true }).click()
+  await page.waitForURL(/\/timeline\/view-0\/all\/pending$/)
 }

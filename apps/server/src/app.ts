@@ -39,6 +39,7 @@ import { adminRoutes } from './domains/admin/routes.ts'
 import { achievementsRoutes } from './domains/achievements/routes.ts'
 import { featureFlagsRoutes } from './domains/featureFlags/routes.ts'
 import { apiTokensRoutes } from './domains/apiTokens/routes.ts'
+import { messagingRoutes } from './domains/messaging/routes.ts'
 import { greaderRoutes } from './domains/greader/routes.ts'
 import { feverRoutes } from './domains/fever/routes.ts'
 import { websubRoutes } from './domains/websub/routes.ts'
@@ -234,6 +235,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/admin', adminRoutes({ admin: deps.admin }))
   app.route('/api/achievement', achievementsRoutes({ achievements: deps.achievements }))
   app.route('/api/tokens', apiTokensRoutes({ apiTokens: deps.apiTokens }))
+  app.route('/api/messaging', messagingRoutes({ messaging: deps.messaging }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/trending', trendingRoutes({ trending: deps.trending }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))

@@ -77,9 +77,13 @@ import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
 import { rsshubRepo } from './domains/rsshub/repo.ts'
 import { createRsshubService } from './domains/rsshub/service.ts'
+import { messagingRepo } from './domains/messaging/repo.ts'
+import { createMessagingService, type MessagingService } from './domains/messaging/service.ts'
+import { createPushSender } from './domains/messaging/pushSender.ts'
+import { loadVapidKeys, vapidSubject, type VapidKeys } from './domains/messaging/vapidKeys.ts'
 
 /** What the services are built from. */
-export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
+export type ServiceInputs = { env: Env; database: OpenDatabase; logger: Logger; /** The instance secret (AUTH_SECRET or the stored one): seals users' AI keys and integration settings. */ secret: string; /** Instance settings (server.ts builds it first: the secret is read from it). */ instance: InstanceRepo }
 
 /** Builds every domain's repo and service, each once. */
 export function composeServices({ env, database, logger, secret, instance }: ServiceInputs) {
@@ -122,10 +126,15 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const sendWebhooks = webhooks.send
   // WebSub sees every fetched feed document (hub discovery); it is built after feeds, which it ingests through.
   let websub: WebsubService | null = null
+  // Web Push (domains/messaging/): the VAPID keys are made on first use and kept in instance_kv.
+  let vapid: Promise<VapidKeys> | null = null
+  const vapidKeys = () => (vapid ??= loadVapidKeys(instance).catch((error: unknown) => ((vapid = null), Promise.reject(error))))
+  const pushSender = createPushSender({ keys: vapidKeys, subject: vapidSubject(env.PUBLIC_URL ?? null, env.MAIL_FROM), allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS })
+  const messaging: MessagingService = createMessagingService({ repo: messagingRepo(db), sender: pushSender, publicKey: async () => (await vapidKeys()).publicKey, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   // rsshub:// feeds are fetched through an RSSHub instance (docs/rsshub.md).
   const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body) => websub?.onDocument(feed, body), resolveRsshub: rsshub.resolve })
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body) => websub?.onDocument(feed, body), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans })
@@ -144,7 +153,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     findInbox: inboxes.find,
     receive: entries.receive,
   })
-  const integrations = createIntegrationsService({ repo: integrationsRepo(db), entries, call: { allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, timeoutMs: env.INTEGRATIONS_TIMEOUT_MS } })
+  const integrations = createIntegrationsService({ repo: integrationsRepo(db), entries, secret, logger, call: { allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, timeoutMs: env.INTEGRATIONS_TIMEOUT_MS } })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
@@ -168,7 +177,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, rsshub }
+  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, rsshub }
 }
 
 /** Every domain service, by name. */

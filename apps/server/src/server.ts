@@ -59,6 +59,8 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   const instance = instanceRepo(database.db)
   const secret = await resolveAuthSecret(env, instance)
   const services = composeServices({ env, database, logger, secret, instance })
+  // Integration settings stored before they were sealed at rest are sealed now (once; idempotent).
+  await services.integrations.sealPlainDocuments()
   const accounts = { invitations: services.invitations, isDisabled: services.admin.isDisabled }
   const auth = createAuth({ env, database, mailer, instance, accounts }, secret)
   return { env, database, auth, logger, mailer, ...services }
@@ -93,6 +95,8 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
       if (server) await closeServer(server as HttpServer, env.SHUTDOWN_TIMEOUT_MS)
       await jobs.close()
       deps.webhooks.close()
+      // Notifications under way finish before the database closes (each push has a 10 s timeout).
+      await deps.messaging.idle()
       deps.health.close()
       deps.rateLimits.close()
       await deps.database.close()

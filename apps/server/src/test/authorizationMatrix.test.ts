@@ -5,6 +5,7 @@
  * 8001 …) or answer only with B's own or public data — never one of A's private markers — and
  * afterwards A's view of A's things is exactly what it was.
  */
+import crypto from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDialect } from './testDatabase.ts'
 import { signedUpClient, startTestServer, type ApiAnswer, type TestClient, type TestServer } from './testServer.ts'
@@ -29,6 +30,8 @@ type Fixture = {
   aCode: string // an invitation code A (the instance's admin) created
   aTokenId: string // A's API token
   aHub: string // A's own RSSHub instance (not shared), with an access key
+  aPushId: string // A's registered browser (Web Push)
+  aPushEndpoint: string
 }
 
 /** What B's answer must look like. */
@@ -39,6 +42,13 @@ type Expectation =
   | { denied: false }
 
 type Attempt = { run: (f: Fixture) => Promise<ApiAnswer>; expect: Expectation; forbid?: (f: Fixture) => string[] }
+
+/** Keys a browser would register a push subscription with. */
+function pushKeys() {
+  const ecdh = crypto.createECDH('prime256v1')
+  ecdh.generateKeys()
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') }
+}
 
 const OWNERSHIP_CODES = [6, 1004, 2001, 3000, 8000, 8001, 10000, 10003]
 const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
@@ -165,6 +175,19 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/tokens': [{ run: (f) => f.b.get('/api/tokens'), expect: answered, forbid: (f) => [f.aTokenId] }],
   'POST /api/tokens': [{ run: (f) => f.b.post('/api/tokens', { name: 'B token' }), expect: answered }],
   'DELETE /api/tokens': [{ run: (f) => f.b.delete('/api/tokens', { id: f.aTokenId }), expect: refused() }],
+  // Web Push (issue 16)
+  'GET /api/messaging': [{ run: (f) => f.b.get('/api/messaging'), expect: answered, forbid: (f) => [f.aPushId, f.aPushEndpoint] }],
+  'POST /api/messaging': [{ run: (f) => f.b.post('/api/messaging', { endpoint: 'https://push.matrix.example/b-browser', keys: pushKeys() }), expect: answered, forbid: (f) => [f.aPushId] }],
+  'DELETE /api/messaging': [
+    { run: (f) => f.b.delete('/api/messaging', { id: f.aPushId }), expect: refused() },
+    { run: (f) => f.b.delete('/api/messaging', { endpoint: f.aPushEndpoint }), expect: refused() },
+  ],
+  'GET /api/messaging/feeds': [{ run: (f) => f.b.get('/api/messaging/feeds'), expect: answered, forbid: (f) => [f.feed] }],
+  'PUT /api/messaging/feeds': [
+    { run: (f) => f.b.put('/api/messaging/feeds', { feedId: f.feed, enabled: true }), expect: refused() },
+    { run: (f) => f.b.put('/api/messaging/feeds', { feedId: f.feed, enabled: false }), expect: answered },
+  ],
+  'POST /api/messaging/test': [{ run: (f) => f.b.post('/api/messaging/test', { title: 'B test', body: '' }), expect: answered }],
   // integrations: B's own settings only; A's entries cannot be sent anywhere by B
   'GET /api/integrations': [{ run: (f) => f.b.get('/api/integrations'), expect: answered, forbid: () => [MARK.integration] }],
   'PATCH /api/integrations': [{ run: (f) => f.b.patch('/api/integrations', { service: 'readwise', enabled: true }), expect: answered, forbid: () => [MARK.integration] }],
@@ -285,6 +308,8 @@ async function snapshotOfA(f: Fixture) {
     achievements: await get('/api/achievement'),
     registration: await get('/api/admin/registration'),
     tokens: await get('/api/tokens'),
+    messaging: await get('/api/messaging'),
+    messagingFeeds: await get('/api/messaging/feeds'),
     ai: await get('/api/ai/status'),
     chats: await get('/api/ai/chat/sessions'),
     chat: await get('/api/ai/chat/sessions/a-chat/messages'),
@@ -321,6 +346,9 @@ describeEachDialect('authorization matrix', (dialect) => {
     const bInbox = (await b.post('/api/inboxes', { handle: 'b-box' })).body.data
     await a.patch('/api/settings/ui', { accentColor: MARK.accent })
     const aTokenId = (await a.post('/api/tokens', { name: MARK.tokenName })).body.data.id
+    const aPushEndpoint = 'https://push.matrix.example/a-secret-browser'
+    const aPushId = (await a.post('/api/messaging', { endpoint: aPushEndpoint, keys: pushKeys() })).body.data.id
+    await a.put('/api/messaging/feeds', { feedId: feed, enabled: true })
     await a.patch('/api/integrations', { service: 'obsidian', enabled: true, vault: MARK.integration })
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
@@ -330,7 +358,7 @@ describeEachDialect('authorization matrix', (dialect) => {
     const hubAt = new Date().toISOString()
     await db.insertInto('rsshub_instances').values({ id: aHub, ownerUserId: aId, baseUrl: 'https://hub-a.matrix.example', accessKey: MARK.hubKey, description: null, price: null, userLimit: null, isDefault: 0, checkedAt: null, responseTimeMs: null, errorAt: null, errorMessage: null, createdAt: hubAt, updatedAt: hubAt }).execute()
     await a.post('/api/rsshub/use', { id: aHub })
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aCode, aHub }
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aPushId, aPushEndpoint, aCode, aHub }
     // A's chat session, with a message (issue 10).
     const at = new Date().toISOString()
     await db.insertInto('ai_chat_sessions').values({ id: 'a-chat', userId: aId, title: 'A-secret-chat', createdAt: at, updatedAt: at }).execute()

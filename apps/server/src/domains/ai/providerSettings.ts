@@ -9,7 +9,7 @@ import { nowIso } from '../../lib/time.ts'
 import { checkUrlTarget, isPublicAddress, SsrfError } from '../../reader/fetcher/ssrfGuard.ts'
 import type { AiLimits } from './limits.ts'
 import type { ProviderResolver } from './providers/resolveProvider.ts'
-import { maskKey, type SecretBox } from './providers/secretBox.ts'
+import { maskKey, type SecretBox } from '../../lib/secretBox.ts'
 import type { AiRepo } from './repo.ts'
 
 type User = { id: string; role: string }

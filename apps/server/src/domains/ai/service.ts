@@ -13,7 +13,7 @@ import type { Db } from '../../db/transactions.ts'
 import { createAiLimits } from './limits.ts'
 import { createProviderSettings } from './providerSettings.ts'
 import { createProviderResolver } from './providers/resolveProvider.ts'
-import { createSecretBox } from './providers/secretBox.ts'
+import { createSecretBox } from '../../lib/secretBox.ts'
 import type { AiRepo } from './repo.ts'
 import { createSummaries } from './summaries.ts'
 import { createTranslations } from './translations.ts'
@@ -31,7 +31,7 @@ export function createAiService(deps: {
   secret: string
 }) {
   const { repo, entries, settings, env, logger } = deps
-  const secretBox = createSecretBox(deps.secret)
+  const secretBox = createSecretBox(deps.secret, 'brook-ai-provider-key')
   const resolver = createProviderResolver({ env, repo, secretBox })
   const limits = createAiLimits({ env, repo })
   const personalize = async (userId: string) => (await settings.get(userId)).settings.ai.personalizePrompt ?? ''

@@ -17,6 +17,8 @@ export type StoreResult = {
   latestPublishedAt: string | null
   /** Action-rule webhooks to send once the transaction has committed. */
   webhooks: WebhookDelivery[]
+  /** The entries this fetch really added (for notifications once committed). */
+  added: NewEntry[]
 }
 
 function oldestOf(rows: NewEntryRow[]): string | null {
@@ -38,7 +40,7 @@ export async function storeEntries(trx: Db, feedId: string, entries: PreparedEnt
   for (const entry of entries) {
     if (entry.datePublished && (latestPublishedAt === null || entry.content.publishedAt > latestPublishedAt)) latestPublishedAt = entry.content.publishedAt
   }
-  if (entries.length === 0) return { inserted: 0, updated: 0, latestPublishedAt, webhooks: [] }
+  if (entries.length === 0) return { inserted: 0, updated: 0, latestPublishedAt, webhooks: [], added: [] }
 
   const repo = feedEntriesRepo(trx)
   const stored = new Map((await repo.storedEntries(feedId, entries.map((e) => e.guid))).map((row) => [row.guid, row]))
@@ -63,6 +65,7 @@ export async function storeEntries(trx: Db, feedId: string, entries: PreparedEnt
   await countNewFeedEntries(trx, feedId, inserted, oldestOf(fresh))
   // Action rules of the readers who have some (docs/actions.md), on the rows this fetch really added.
   const added = inserted === fresh.length ? fresh : inserted > 0 ? await repo.insertedAmong(fresh) : []
-  const webhooks = await applyRulesOnIngest(trx, { feedId }, added.map(asNewEntry), now)
-  return { inserted, updated, latestPublishedAt, webhooks }
+  const addedEntries = added.map(asNewEntry)
+  const webhooks = await applyRulesOnIngest(trx, { feedId }, addedEntries, now)
+  return { inserted, updated, latestPublishedAt, webhooks, added: addedEntries }
 }

@@ -21,7 +21,7 @@ import type { DueFeed, FeedAnalyticsRow, FeedPatch, FeedRow, FeedsRepo } from '.
 import { hasCredentials, hostOf, isRsshubUrl, normalizeFeedUrl } from './feedUrl.ts'
 import { prepareEntries, type EntrySanitizer } from '../entries/entryRows.ts'
 import { storeEntries } from '../entries/storeEntries.ts'
-import type { WebhookDelivery } from '../actions/applyRules.ts'
+import type { NewEntry, WebhookDelivery } from '../actions/applyRules.ts'
 import { describeFeedError, feedErrorMessage, retryAfterOf, toFeedAppError } from './feedErrors.ts'
 
 export type FeedServiceDeps = {
@@ -34,6 +34,8 @@ export type FeedServiceDeps = {
   sendWebhooks?: (deliveries: WebhookDelivery[]) => void
   /** Sees every fetched feed document (WebSub hub discovery, reader/websub/). */
   onDocument?: (feed: { id: string; url: string }, body: Uint8Array) => void
+  /** Sees the entries a refresh or push added, once committed (Web Push notifications, domains/messaging/). */
+  onNewEntries?: (feedId: string, entries: NewEntry[]) => void
   /** The sanitizer applied to stored entries' HTML (default: the pipeline's; tests wrap it to count calls). */
   sanitize?: EntrySanitizer
   /** Where an rsshub:// feed is fetched from for a user or a feed (domains/rsshub); absent: such feeds answer 13007. */
@@ -251,9 +253,11 @@ export function createFeedService(deps: FeedServiceDeps) {
       const parsed = toFeed(result, now, true)
       const prepared = prepareEntries(parsed.entries, now)
       let webhooks: WebhookDelivery[] = []
+      let added: NewEntry[] = []
       const outcome = await repo.transaction(async (tx, trx) => {
         const stored = await storeEntries(trx, feed.id, prepared, now, deps.sanitize)
         webhooks = stored.webhooks
+        added = stored.added
         const updatesPerWeek = await tx.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
         const latest = [feed.latestEntryPublishedAt, stored.latestPublishedAt].filter((d): d is string => d !== null).sort().pop() ?? null
         const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: parsed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
@@ -275,6 +279,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       }, { lockFeedId: feed.id })
       // Action-rule webhooks go out once the entries are committed.
       if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
+      if (added.length > 0) deps.onNewEntries?.(feed.id, added)
       if (!isRsshubUrl(feed.url)) deps.onDocument?.(feed, result.body)
       return outcome
     } catch (error) {
@@ -295,13 +300,16 @@ export function createFeedService(deps: FeedServiceDeps) {
       const parsed = toFeed({ status: 200, body, contentType, finalUrl: feed.url, movedTo: null, etag: null, lastModified: null, maxAgeSeconds: null }, now, true)
       const prepared = prepareEntries(parsed.entries, now)
       let webhooks: WebhookDelivery[] = []
+      let added: NewEntry[] = []
       const inserted = await repo.transaction(async (_tx, trx) => {
         // Sanitized as a refresh sanitizes: in storeEntries, new and changed entries only.
         const stored = await storeEntries(trx, feed.id, prepared, now, deps.sanitize)
         webhooks = stored.webhooks
+        added = stored.added
         return stored.inserted
       }, { lockFeedId: feed.id })
       if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
+      if (added.length > 0) deps.onNewEntries?.(feed.id, added)
       return { inserted }
     },
 

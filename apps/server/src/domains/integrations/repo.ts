@@ -1,4 +1,4 @@
-/** SQL of integration settings: one JSON document per user, kept in the settings table under the tab `integration`. */
+/** SQL of integration settings: one document per user (JSON sealed with the instance secret), kept in the settings table under the tab `integration`. */
 import type { Db } from '../../db/transactions.ts'
 
 const TAB = 'integration'
@@ -15,6 +15,16 @@ export function integrationsRepo(db: Db) {
         .values({ userId, tab: TAB, payload, updatedAt })
         .onConflict((oc) => oc.columns(['userId', 'tab']).doUpdateSet({ payload, updatedAt }))
         .execute()
+    },
+
+    /** Users whose document is still plain JSON (stored before sealing), with that text. */
+    async plainDocuments(): Promise<{ userId: string; payload: string }[]> {
+      return db.selectFrom('settings').select(['userId', 'payload']).where('tab', '=', TAB).where('payload', 'like', '{%').execute()
+    },
+
+    /** Replaces a document only if it is still `before` (a PATCH in between wins). */
+    async replaceIf(userId: string, before: string, payload: string): Promise<void> {
+      await db.updateTable('settings').set({ payload }).where('userId', '=', userId).where('tab', '=', TAB).where('payload', '=', before).execute()
     },
 
     /** A feed's title (shown as the source in saved documents). */

@@ -45,6 +45,28 @@ describeEachDialect('integrations API', (dialect) => {
     expect((await b.get('/api/integrations')).body.data.readwise.token.set).toBe(false)
   })
 
+  it('keeps the settings sealed with the instance secret at rest, and seals documents stored in plain JSON before', async () => {
+    await a.patch('/api/integrations', { service: 'instapaper', enabled: true, username: 'me@example.org', password: 'insta-pass-5678' })
+    const db = server.database.db
+    const userA = (await db.selectFrom('user').select('id').where('email', '=', 'int-a@example.com').executeTakeFirstOrThrow()).id
+    const sealed = (await db.selectFrom('settings').select('payload').where('userId', '=', userA).where('tab', '=', 'integration').executeTakeFirstOrThrow()).payload
+    expect(sealed).toMatch(/^v1\./)
+    for (const plain of ['rw-secret-token', 'insta-pass', 'me@example.org', 'readwise']) expect(sealed).not.toContain(plain)
+
+    // A document written before sealing (plain JSON) is still read, and sealed at start.
+    const userB = (await db.selectFrom('user').select('id').where('email', '=', 'int-b@example.com').executeTakeFirstOrThrow()).id
+    const legacy = JSON.stringify({ readwise: { enabled: true, token: 'legacy-token-abcd' } })
+    await db.insertInto('settings').values({ userId: userB, tab: 'integration', payload: legacy, updatedAt: new Date().toISOString() }).execute()
+    expect((await b.get('/api/integrations')).body.data.readwise).toEqual({ enabled: true, token: { set: true, hint: 'abcd' } })
+    expect(await server.deps.integrations.sealPlainDocuments()).toBe(1)
+    const resealed = (await db.selectFrom('settings').select('payload').where('userId', '=', userB).where('tab', '=', 'integration').executeTakeFirstOrThrow()).payload
+    expect(resealed).toMatch(/^v1\./)
+    expect(resealed).not.toContain('legacy-token')
+    expect((await b.get('/api/integrations')).body.data.readwise).toEqual({ enabled: true, token: { set: true, hint: 'abcd' } })
+    expect(await server.deps.integrations.sealPlainDocuments()).toBe(0)
+    await b.patch('/api/integrations', { service: 'readwise', enabled: false, token: '' })
+  })
+
   it('saves an entry through a custom HTTP integration; header secrets stay write-only', async () => {
     const items = [{ id: 'c1', name: 'My hook', enabled: true, type: 'http', method: 'POST', url: `${fake.url}/hook?t={{title}}`, headers: [{ name: 'Authorization', value: 'Bearer hook-secret-999' }], body: '{"title":"{{title}}","url":"{{url}}"}' }]
     const saved = await a.patch('/api/integrations', { service: 'customIntegration', items })

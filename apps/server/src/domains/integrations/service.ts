@@ -4,6 +4,8 @@
  * (the user's own machine), so the server refuses them here.
  */
 import { AppError } from '../../lib/appError.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { createSecretBox } from '../../lib/secretBox.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { EntriesService } from '../entries/service.ts'
 import { IntegrationError, type CallOptions } from './integrationFetch.ts'
@@ -60,14 +62,33 @@ function torrentsOf(attachments: string | null): string[] {
   }
 }
 
-export function createIntegrationsService(deps: { repo: IntegrationsRepo; entries: Pick<EntriesService, 'visibleEntry'>; call: CallOptions }) {
-  const { repo } = deps
+/**
+ * `secret` is the instance secret: the whole document (tokens, passwords, Cubox's link, custom
+ * URLs and headers) is sealed with it at rest.
+ */
+export function createIntegrationsService(deps: { repo: IntegrationsRepo; entries: Pick<EntriesService, 'visibleEntry'>; call: CallOptions; secret: string; logger: Logger }) {
+  const { repo, logger } = deps
+  const box = createSecretBox(deps.secret, 'brook-integration-settings')
+
+  /** The document from its stored text: sealed, or plain JSON written before sealing. */
+  function readDocument(userId: string, text: string): StoredIntegrations {
+    const json = text.startsWith('{') ? text : box.open(text)
+    if (json === null) {
+      // Sealed under another instance secret: nothing in it can be used; the next PATCH starts over.
+      logger.warn({ userId }, 'integration settings sealed under another instance secret are ignored')
+      return {}
+    }
+    try {
+      const parsed = StoredIntegrationsSchema.safeParse(JSON.parse(json))
+      return parsed.success ? parsed.data : {}
+    } catch {
+      return {}
+    }
+  }
 
   async function stored(userId: string): Promise<StoredIntegrations> {
     const text = await repo.get(userId)
-    if (!text) return {}
-    const parsed = StoredIntegrationsSchema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : {}
+    return text ? readDocument(userId, text) : {}
   }
 
   async function entryOf(userId: string, entryId: string): Promise<SavedEntry> {
@@ -79,6 +100,13 @@ export function createIntegrationsService(deps: { repo: IntegrationsRepo; entrie
   }
 
   return {
+    /** Seals documents stored in plain JSON before sealing existed (run at start; idempotent). */
+    async sealPlainDocuments(): Promise<number> {
+      const rows = await repo.plainDocuments()
+      for (const row of rows) await repo.replaceIf(row.userId, row.payload, box.seal(row.payload))
+      return rows.length
+    },
+
     async get(userId: string): Promise<IntegrationSettings> {
       return presentIntegrations(await stored(userId))
     },
@@ -93,7 +121,7 @@ export function createIntegrationsService(deps: { repo: IntegrationsRepo; entrie
         for (const item of patch.items) if (item.type === 'http' && !isHttpUrl(item.url.replace(/\{\{[^}]*\}\}/g, 'x'))) throw new AppError(1002, { reason: `${item.name}: the URL must be http(s)` })
       }
       const next = applyPatch(await stored(userId), patch)
-      await repo.put(userId, JSON.stringify(next), nowIso())
+      await repo.put(userId, box.seal(JSON.stringify(next)), nowIso())
       return presentIntegrations(next)
     },
 

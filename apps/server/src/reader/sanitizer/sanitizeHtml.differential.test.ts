@@ -13,7 +13,7 @@ import { normalizeFeed } from '../normalize/normalizeFeed.ts'
 import { FeedParseError, parseDocument } from '../parser/parseFeed.ts'
 import { ALLOWED_ATTRIBUTES } from './allowList.ts'
 import { findUnsafe } from './findUnsafe.ts'
-import { NON_BOOLEAN, sanitizeHtml } from './sanitizeHtml.ts'
+import { NON_BOOLEAN, sanitizeHtml, sanitizerSlowPathCalls } from './sanitizeHtml.ts'
 import { sanitizeHtmlBaseline } from './sanitizeHtmlBaseline.ts'
 
 type Case = { html: string; base: string | undefined; where: string }
@@ -148,5 +148,73 @@ describe('streaming sanitizer = sanitize-html baseline', () => {
     // And the output is safe by the corpus checker's rules.
     const unsafe = cases.flatMap((c) => findUnsafe(sanitizeHtml(c.html, c.base)).map((p) => `${c.where}: ${p}`))
     expect(unsafe).toEqual([])
+  })
+
+  it('on 5,000 markup soups (the fast scan against htmlparser2 at the edges of tokenizing)', () => {
+    let seed = 7654321
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) >>> 0
+      return seed / 2 ** 32
+    }
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
+    // Pieces that move htmlparser2's tokenizer between its states; most documents stay within
+    // what the fast scan takes, the rest checks that it hands over cleanly.
+    const texts = [' ', 'x', '\n', '\t', 'é', '<', '< p', '<3', '>', '&', '&amp', '&amp;', '&lt;', '&#60;', '&#x3c', '&#0;', '&#1;', '&not', '&notin;', '&notit;', '&quot', '"', "'", '=', '/', '\u0000', '\u000f', '\u001c']
+    const names = ['p', 'a', 'b', 'li', 'td', 'tr', 'th', 'img', 'br', 'hr', 'iframe', 'script', 'SCRIPT', 'style', 'title', 'textarea', 'xmp', 'option', 'select', 'table', 'tbody', 'dd', 'rt', 'div', 'h2', 'P', 'Br', 'x1', 'svg', 'math', 'my-el']
+    const attrNames = ['href', 'src', 'alt', 'srcset', 'title', 'HREF', 'x', 'data-x', 'a:b', '_y', 'on.z', 'sandbox', 'rel']
+    const values = ['', 'x', 'a.png 2x', 'https://www.youtube.com/embed/1', 'javascript:alert(1)', '/rel?a=1&amp;b=2', '&quot', '&amp=', '&notit', 'a>b', "a'b", 'a"b', ' sp ', '&#x6a;avascript:x']
+    const attr = () => {
+      const name = pick(attrNames)
+      const roll = rand()
+      if (roll < 0.15) return ` ${name}`
+      const v = pick(values)
+      if (roll < 0.5) return ` ${name}="${v.replaceAll('"', '')}"`
+      if (roll < 0.7) return ` ${name}='${v.replaceAll("'", '')}'`
+      if (roll < 0.9) return ` ${name}=${v.replace(/[\s>]/g, '')}`
+      return pick([` ${name} = "${v.replaceAll('"', '')}"`, ` ${name}=`, `/${name}=x`, ` / ${name}`, `${name}="x"`, ` ${name}=>`])
+    }
+    // Half of the documents leave out what the fast scan hands over (foreign content, odd names, declarations).
+    let plain = false
+    const handedOver = /^(?:svg|math|my-el)$|^<(?:!\[|\?|!D|!-x|\/ |\/>|\/1|\/p\/)/
+    const pickFor = <T extends string>(xs: readonly T[]): T => {
+      for (;;) {
+        const x = pick(xs)
+        if (!plain || !handedOver.test(x)) return x
+      }
+    }
+    const piece = (): string => {
+      const roll = rand()
+      if (roll < 0.3) return pick(texts)
+      if (roll < 0.55) {
+        let attrs = ''
+        for (let n = Math.floor(rand() * 3); n > 0; n--) attrs += attr()
+        return `<${pickFor(names)}${attrs}${pick(['>', '>', '>', '/>', ' />', ' / >', '\n>'])}`
+      }
+      if (roll < 0.8) return `</${pickFor(names)}${pick(['>', '>', ' >', ' x>', '\t>', ' / >'])}`
+      if (roll < 0.9) return pickFor(['<!-- c -->', '<!-->', '<!--->', '<!---->', '<!-- a -- b --->', '<!-- <p> -->', '<!-x->', '<![CDATA[x]]>', '<?pi?>', '<!DOCTYPE html>'])
+      return pickFor(['</script x>', '</scriptx>', '</SCRIPT\t>', '<</style>', '</ p>', '</>', '</1>', '</p/>', '</br>', '</img>'])
+    }
+    const cases: Case[] = []
+    for (let i = 0; i < 5000; i++) {
+      let html = ''
+      plain = rand() < 0.5
+      for (let n = 1 + Math.floor(rand() * 30); n > 0; n--) html += piece()
+      cases.push({ html, base: rand() < 0.5 ? 'https://blog.example.com/a/b.html' : undefined, where: `soup ${i}` })
+    }
+    const slowBefore = sanitizerSlowPathCalls()
+    expect(mismatches(cases)).toEqual([])
+    // Not vacuous: a good share of the soups went through the fast scan, not only htmlparser2.
+    const slow = sanitizerSlowPathCalls() - slowBefore
+    expect(slow).toBeGreaterThan(0)
+    expect(slow).toBeLessThan(cases.length * 0.5)
+  })
+
+  it('takes the fast scan for ordinary article HTML', () => {
+    const before = sanitizerSlowPathCalls()
+    const html = '<p>Text &amp; <a href="/x?a=1&amp;b=2">link</a> <em>em</em><br/>\n<img src="a.jpg" alt="" width=300 loading=lazy></p>' +
+      '<figure><img srcset="a.jpg 1x, b.jpg 2x"><figcaption>cap</figcaption></figure><!-- c --><ul><li>a<li>b</ul>' +
+      '<iframe src="https://www.youtube.com/embed/1" allowfullscreen></iframe><script async src="x.js"></script><p>after</p>'
+    expect(sanitizeHtml(html, 'https://blog.example.com/a/b.html')).toBe(sanitizeHtmlBaseline(html, 'https://blog.example.com/a/b.html'))
+    expect(sanitizerSlowPathCalls()).toBe(before)
   })
 })

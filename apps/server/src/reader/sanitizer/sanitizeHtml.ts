@@ -3,7 +3,9 @@
  * HTML of articles and removes everything that can run code, load a form, restyle or overlay the
  * reader, or leave the page (see the rules in the tests beside this file).
  *
- * One streaming pass over htmlparser2's parser, writing the output as the events come. It applies
+ * One streaming pass, writing the output as the events come: scanHtml.ts, a scan that gives the
+ * events htmlparser2's parser would give, or for the rare input it leaves alone, htmlparser2's
+ * parser itself. It applies
  * exactly the algorithm Brook ran through sanitize-html (kept as sanitizeHtmlBaseline.ts), with the
  * same parser version, so the output is the same byte for byte — the differential test checks that
  * on every corpus and generated document — but without what made the library slow for this use:
@@ -13,7 +15,8 @@
  */
 import { Parser } from 'htmlparser2'
 import { resolveUrl } from '../normalize/resolveUrl.ts'
-import { stripControls } from './htmlToText.ts'
+import { hasControl, stripControls } from './htmlToText.ts'
+import { scanHtml, type ScanSink } from './scanHtml.ts'
 import {
   ALLOWED_ATTRIBUTES, ALLOWED_TAGS, IFRAME_HOSTS, IFRAME_SANDBOX, NON_TEXT_TAGS, SAFE_DATA_IMAGE, SCHEMES_BY_TAG,
   SELF_CLOSING, URL_ATTRIBUTES, URL_SCHEMES, cleanSrcset,
@@ -46,15 +49,29 @@ export const NON_BOOLEAN: ReadonlySet<string> = new Set([
   'srclang', 'srcset', 'start', 'target', 'title', 'type', 'value', 'width', 'colspan', 'rowspan',
 ])
 
-const TEXT_SPECIALS = /[&<>]/
+// What needs escaping, and control characters (removed from the output at the end): one test per
+// piece of text finds both, so output without them is not scanned again.
+// eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
+const TEXT_SPECIALS = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
 const TEXT_ESCAPES = /[&<>]/g
-const ATTR_SPECIALS = /[&<>"]/
+// eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
+const ATTR_SPECIALS = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
 const ATTR_ESCAPES = /[&<>"]/g
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
 const toEntity = (c: string) => ENTITY[c]
 
-const escapeText = (s: string) => (TEXT_SPECIALS.test(s) ? s.replace(TEXT_ESCAPES, toEntity) : s)
-const escapeAttr = (s: string) => (ATTR_SPECIALS.test(s) ? s.replace(ATTR_ESCAPES, toEntity) : s)
+/** Whether a piece written since the last sanitize call may hold a control character. */
+let sawControl = false
+function escapeText(s: string): string {
+  if (!TEXT_SPECIALS.test(s)) return s
+  sawControl ||= hasControl(s)
+  return s.replace(TEXT_ESCAPES, toEntity)
+}
+function escapeAttr(s: string): string {
+  if (!ATTR_SPECIALS.test(s)) return s
+  sawControl ||= hasControl(s)
+  return s.replace(ATTR_ESCAPES, toEntity)
+}
 
 // eslint-disable-next-line no-control-regex -- browsers ignore these characters inside URLs
 const IGNORED_IN_URL = /[\x00-\x20]+/g
@@ -176,7 +193,7 @@ function transform(tag: string, attribs: Attribs, baseUrl: string | undefined): 
 type Frame = { tag: string; attribs: Attribs; position: number; skipped: boolean }
 
 /** The state of one sanitize call; one instance serves every call (the work is synchronous). */
-class Sanitizer {
+class Sanitizer implements ScanSink {
   result = ''
   baseUrl: string | undefined = undefined
   stack: Frame[] = []
@@ -188,6 +205,10 @@ class Sanitizer {
     this.baseUrl = baseUrl
     this.stack.length = 0
     this.skipTextDepth = 0
+  }
+
+  wantsAttributes(name: string): boolean {
+    return allowedTags.has(name)
   }
 
   onopentag(name: string, attribs: Attribs): void {
@@ -260,6 +281,10 @@ const handler = {
   onclosetag: (name: string) => state.onclosetag(name),
 }
 
+let slowPathCalls = 0
+/** How many sanitize calls so far went to htmlparser2's parser (for tests and benches). */
+export const sanitizerSlowPathCalls = (): number => slowPathCalls
+
 /**
  * Cleans untrusted feed HTML down to the allow-list: no scripts, handlers, forms, styles,
  * non-web URLs or foreign iframes; links open in a new tab without an opener; relative
@@ -268,10 +293,19 @@ const handler = {
 export function sanitizeHtml(html: string, baseUrl?: string): string {
   if (html === '') return ''
   state.reset(baseUrl)
-  // A parser per call: htmlparser2's reset() leaves a half-read attribute value and special-tag
-  // state behind after input that ends inside a tag.
-  new Parser(handler, { decodeEntities: true }).end(html)
+  sawControl = false
+  let strip = false
+  if (!scanHtml(html, state)) {
+    // Input the fast scan leaves to htmlparser2: start again with the parser itself. A parser per
+    // call: htmlparser2's reset() leaves a half-read attribute value and special-tag state behind
+    // after input that ends inside a tag.
+    state.reset(baseUrl)
+    slowPathCalls++
+    new Parser(handler, { decodeEntities: true }).end(html)
+    strip = true
+  }
   const out = state.result
   state.reset(undefined)
-  return stripControls(out).trim()
+  // Every piece the scan wrote went through escapeText/escapeAttr, which note control characters.
+  return (strip || sawControl ? stripControls(out) : out).trim()
 }

@@ -7,7 +7,7 @@ import type { LanguageModel } from 'ai'
 import type { Env } from '../../../env.ts'
 import type { AiRepo } from '../repo.ts'
 import { guardedFetch, languageModel, type ProviderConfig } from './languageModel.ts'
-import type { SecretBox } from './secretBox.ts'
+import type { SecretBox } from '../../../lib/secretBox.ts'
 
 export type ModelEngine = {
   kind: 'instance' | 'user'

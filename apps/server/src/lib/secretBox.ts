@@ -1,11 +1,17 @@
-/** Encrypts a user's provider key at rest: AES-256-GCM under a key derived from the instance secret. */
+/**
+ * Encrypts users' secrets at rest (an AI provider key, integration credentials): AES-256-GCM under
+ * a key derived from the instance secret and the purpose, so one purpose's boxes never open another's.
+ */
 import crypto from 'node:crypto'
 
 export type SecretBox = { seal(plain: string): string; open(sealed: string): string | null }
 
-/** A box bound to the instance secret (AUTH_SECRET or the one kept in the database). */
-export function createSecretBox(instanceSecret: string): SecretBox {
-  const key = crypto.createHash('sha256').update(`brook-ai-provider-key\0${instanceSecret}`).digest()
+/** What a box is for: part of its key (changing one makes what it sealed unreadable). */
+export type SecretPurpose = 'brook-ai-provider-key' | 'brook-integration-settings'
+
+/** A box bound to the instance secret (AUTH_SECRET or the one kept in the database) and a purpose. */
+export function createSecretBox(instanceSecret: string, purpose: SecretPurpose): SecretBox {
+  const key = crypto.createHash('sha256').update(`${purpose}\0${instanceSecret}`).digest()
   return {
     seal(plain) {
       const iv = crypto.randomBytes(12)
