@@ -4,7 +4,7 @@
  * the last translation language wins). Pure: no SQL, no I/O.
  */
 import type { ActionField } from '@brook/shared'
-import { compilePattern } from './safeRegex.ts'
+import { compilePattern, foldForLiteral } from './safeRegex.ts'
 import type { ActionRule, ConditionItem } from './ruleSchema.ts'
 
 /** What a condition can test about an entry, for one user (view and category are the subscription's). */
@@ -38,12 +38,37 @@ export type Outcome = {
   webhooks: string[]
 }
 
-type Test = (facts: EntryFacts) => boolean
+/**
+ * One entry's facts while its rules are tested: each field's text lower-cased (and folded for
+ * regex literals) at most once, however many rules look at it.
+ */
+class Probe {
+  private readonly lowered = new Map<ActionField, string>()
+  private readonly folded = new Map<ActionField, string>()
+  readonly facts: EntryFacts
+  constructor(facts: EntryFacts) {
+    this.facts = facts
+  }
 
-function text(facts: EntryFacts, field: ActionField): string {
-  const v = facts[field]
-  return v === null || v === undefined ? '' : String(v)
+  text(field: ActionField): string {
+    const v = this.facts[field]
+    return v === null || v === undefined ? '' : String(v)
+  }
+
+  lower(field: ActionField): string {
+    let out = this.lowered.get(field)
+    if (out === undefined) this.lowered.set(field, (out = this.text(field).toLowerCase()))
+    return out
+  }
+
+  foldedFor(field: ActionField): string {
+    let out = this.folded.get(field)
+    if (out === undefined) this.folded.set(field, (out = foldForLiteral(this.text(field))))
+    return out
+  }
 }
+
+type Test = (probe: Probe) => boolean
 
 function compileItem(item: ConditionItem): Test {
   const field = item.field
@@ -52,20 +77,20 @@ function compileItem(item: ConditionItem): Test {
   const number = Number(item.value)
   switch (item.operator) {
     case 'contains':
-      return (f) => text(f, field).toLowerCase().includes(needle)
+      return (p) => p.lower(field).includes(needle)
     case 'not_contains':
-      return (f) => !text(f, field).toLowerCase().includes(needle)
+      return (p) => !p.lower(field).includes(needle)
     case 'eq':
-      return numeric ? (f) => f[field] !== null && Number(f[field]) === number : (f) => text(f, field).toLowerCase() === needle
+      return numeric ? (p) => p.facts[field] !== null && Number(p.facts[field]) === number : (p) => p.lower(field) === needle
     case 'not_eq':
-      return numeric ? (f) => f[field] === null || Number(f[field]) !== number : (f) => text(f, field).toLowerCase() !== needle
+      return numeric ? (p) => p.facts[field] === null || Number(p.facts[field]) !== number : (p) => p.lower(field) !== needle
     case 'gt':
-      return (f) => f[field] !== null && Number(f[field]) > number
+      return (p) => p.facts[field] !== null && Number(p.facts[field]) > number
     case 'lt':
-      return (f) => f[field] !== null && Number(f[field]) < number
+      return (p) => p.facts[field] !== null && Number(p.facts[field]) < number
     case 'regex': {
       const test = compilePattern(item.value)
-      return (f) => test(text(f, field))
+      return (p) => test(p.text(field), () => p.foldedFor(field))
     }
   }
 }
@@ -91,10 +116,11 @@ export function compileRules(rules: ActionRule[]): CompiledRules {
 /** The merged outcome for one entry, or null when no rule matches. */
 export function evaluate(compiled: CompiledRules, facts: EntryFacts): Outcome | null {
   let outcome: Outcome | null = null
+  const probe = new Probe(facts)
   for (const { rule, condition, block } of compiled.rules) {
-    if (!condition(facts)) continue
+    if (!condition(probe)) continue
     const r = rule.result
-    const blocked = Boolean(r.block) || (block !== null && block(facts))
+    const blocked = Boolean(r.block) || (block !== null && block(probe))
     outcome ??= { matched: [], block: false, silence: false, star: false, summary: false, translation: null, readability: false, sourceContent: false, newEntryNotification: false, rewrites: [], webhooks: [] }
     outcome.matched.push(rule.name)
     outcome.block ||= blocked

@@ -26,6 +26,7 @@ import { useMarkAllConfirmStore } from '../../modules/timeline/markAllConfirm.ts
 import { useNetworkStore } from '../../store/network.ts'
 import { ensurePages } from '../../i18n/index.ts'
 import { useTipStore } from '../../modules/power/tipStore.ts'
+import { useFeedPowerStore } from '../../modules/power/feedPowerStore.ts'
 
 // What floats over the app loads when first needed, keeping the first route small.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
@@ -37,6 +38,7 @@ const ShortcutsGuide = lazy(() => Promise.all([import('../../modules/shortcuts/S
 const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/SubscriptionDialogs.tsx').then((m) => ({ default: m.SubscriptionDialogs })))
 const JumpOutDialog = lazy(() => import('../../modules/entry/JumpOutDialog.tsx').then((m) => ({ default: m.JumpOutDialog })))
 const TipDialog = lazy(() => Promise.all([import('../../modules/power/TipDialog.tsx'), ensurePages()]).then(([m]) => ({ default: m.TipDialog })))
+const FeedPowerDialogs = lazy(() => Promise.all([import('../../modules/power/FeedPowerDialogs.tsx'), ensurePages()]).then(([m]) => ({ default: m.FeedPowerDialogs })))
 const MarkAllReadConfirm = lazy(() => import('../../modules/timeline/MarkAllReadConfirm.tsx').then((m) => ({ default: m.MarkAllReadConfirm })))
 
 function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
@@ -53,10 +55,14 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const markAll = useMarkAllConfirmStore((s) => s.pending !== null)
   const jumpOut = useJumpOutStore((s) => s.url !== null)
   const tip = useTipStore((s) => s.target !== null)
+  const feedPower = useFeedPowerStore((s) => s.dialog !== null)
   return (
     <>
       <WhenNeeded needed={tip}>
         <TipDialog />
+      </WhenNeeded>
+      <WhenNeeded needed={feedPower}>
+        <FeedPowerDialogs />
       </WhenNeeded>
       <WhenNeeded needed={jumpOut}>
         <JumpOutDialog />

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import { ZapIcon } from '../../components/icons.tsx'
 import { useSessionStore } from '../../store/session.ts'
+import { AirdropCard } from './AirdropCard.tsx'
 import { RankingCard } from './RankingCard.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { WalletCard } from './WalletCard.tsx'
@@ -26,7 +27,10 @@ export function PowerPage() {
           <WalletCard />
           <TransactionsTable userId={userId} />
         </div>
-        <RankingCard userId={userId} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <AirdropCard />
+          <RankingCard userId={userId} />
+        </div>
       </div>
     </div>
   )

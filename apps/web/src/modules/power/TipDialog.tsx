@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '../../components/Button.tsx'
+import { useIdempotencyKey } from './useIdempotencyKey.ts'
 import { Dialog } from '../../components/Dialog.tsx'
 import { TextField } from '../../components/TextField.tsx'
 import { fetchWallet, powerKeys, sendTip } from './powerApi.ts'
@@ -16,12 +17,12 @@ export function TipDialog() {
   const close = useTipStore((s) => s.close)
   const client = useQueryClient()
   const [text, setText] = useState('1')
-  // One key per dialog: a double click or a retry of the same tip never moves money twice.
-  const [key] = useState(() => crypto.randomUUID())
+  const [key, renewKey] = useIdempotencyKey()
   const wallet = useQuery({ queryKey: powerKeys.wallet, queryFn: fetchWallet })
   const amount = parsePower(text)
   const tip = useMutation({
     mutationFn: () => sendTip({ amount: amount!.toString(), ...(target?.entryId ? { entryId: target.entryId } : { feedId: target?.feedId }) }, key),
+    onError: renewKey,
     onSuccess: (transfer) => {
       toast.success(t('tipSent', { amount: formatPower(transfer.amount) }))
       void client.invalidateQueries({ queryKey: powerKeys.all })

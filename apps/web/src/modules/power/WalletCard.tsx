@@ -1,10 +1,12 @@
 /** The balance, its withdrawable part and level, and today's claim button with its amount. */
 import { formatPower } from '@brook/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '../../components/Button.tsx'
 import { ZapIcon } from '../../components/icons.tsx'
+import { WithdrawDialog } from './WithdrawDialog.tsx'
 import { claimDaily, fetchClaimCheck, fetchWallet, powerKeys } from './powerApi.ts'
 
 export function WalletCard() {
@@ -19,7 +21,9 @@ export function WalletCard() {
       void client.invalidateQueries({ queryKey: powerKeys.all })
     },
   })
+  const [withdrawing, setWithdrawing] = useState(false)
   const balance = wallet.data?.powerToken ?? '0'
+  const cashable = wallet.data?.cashablePowerToken ?? '0'
   const claimable = check.data?.claimable ?? false
   return (
     <section className="rounded-2xl border border-zinc-200/80 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="wallet-card" aria-labelledby="wallet-title">
@@ -36,7 +40,7 @@ export function WalletCard() {
         <div>
           <dt className="text-zinc-500">{t('cashable')}</dt>
           <dd className="font-medium tabular-nums" data-testid="power-cashable">
-            {formatPower(wallet.data?.cashablePowerToken ?? '0')}
+            {formatPower(cashable)}
           </dd>
         </div>
         <div>
@@ -54,7 +58,11 @@ export function WalletCard() {
             {claimable ? t('multiplier', { multiplier: check.data.multiplier }) : t('nextClaim', { time: new Date(check.data.nextClaimAt).toLocaleString() })}
           </span>
         )}
+        <Button variant="secondary" className="ml-auto" onClick={() => setWithdrawing(true)} disabled={BigInt(cashable) === 0n} data-testid="withdraw-open">
+          {t('withdraw')}
+        </Button>
       </div>
+      {withdrawing && <WithdrawDialog cashable={cashable} onClose={() => setWithdrawing(false)} />}
     </section>
   )
 }

@@ -28,3 +28,19 @@ export const claimDaily = () => api.post('/wallets/transactions/claim-daily', {}
 
 /** A tip; the Idempotency-Key makes a retried click harmless (the same key never moves money twice). */
 export const sendTip = (input: TipInput, key: string) => api.post('/wallets/transactions/tip', input, { headers: { 'Idempotency-Key': key } })
+
+export type BoostStatus = ApiData<'get', '/boosts'>
+export type ClaimMessage = ApiData<'post', '/feeds/claim/message'>
+export type Airdrop = ApiData<'get', '/wallets/airdrop'>[number]
+export type WithdrawInput = ApiInput<'post', '/wallets/transactions/withdraw'>
+
+export const boostKeys = { status: (feedId: string) => ['power', 'boost', feedId] as const }
+export const airdropKeys = ['power', 'airdrops'] as const
+
+export const fetchBoostStatus = (feedId: string) => api.get('/boosts', { feedId })
+/** A boost; one key per dialog, so a retried click never burns twice. */
+export const sendBoost = (feedId: string, amount: string, key: string) => api.post('/boosts', { feedId, amount }, { headers: { 'Idempotency-Key': key } })
+export const fetchClaimMessage = (feedId: string) => api.post('/feeds/claim/message', { feedId })
+export const fetchAirdrops = () => api.get('/wallets/airdrop', {})
+export const claimAirdrop = (airdropId: string, key: string) => api.post('/wallets/airdrop', { airdropId }, { headers: { 'Idempotency-Key': key } })
+export const sendWithdraw = (input: WithdrawInput, key: string) => api.post('/wallets/transactions/withdraw', input, { headers: { 'Idempotency-Key': key } })

@@ -8,8 +8,9 @@ import { DropdownItem, DropdownSubTrigger, menuContentClass, menuItemClass, menu
 import { updateSubscription, useCategories, type Subscription } from '../../store/index.ts'
 import { useHotkey } from '../shortcuts/bindings.ts'
 import { openSidebarDialog } from './dialogStore.ts'
-import { copyFeedUrl, copyInboxAddress, markSubscriptionRead, openFeedInBrowser, openSiteInBrowser } from './subscriptionActions.ts'
+import { copyFeedUrl, copyInboxAddress, markSubscriptionRead, openFeedInBrowser, openSiteInBrowser, titleOf } from './subscriptionActions.ts'
 import { VIEW_TABS } from './viewIcons.tsx'
+import { PowerMenuItems } from '../power/PowerMenuItems.tsx'
 
 export function SubscriptionMenuContent({ subscription: sub }: { subscription: Subscription }) {
   const { t } = useTranslation('subscriptions')
@@ -71,6 +72,7 @@ export function SubscriptionMenuContent({ subscription: sub }: { subscription: S
           <DropdownItem icon={<LinkIcon size={15} />} onSelect={() => copyFeedUrl(sub)}>
             {t('copyFeedUrl')}
           </DropdownItem>
+          {sub.feedId && <PowerMenuItems feedId={sub.feedId} name={titleOf(sub)} />}
         </>
       )}
       {sub.type === 'inbox' && (
