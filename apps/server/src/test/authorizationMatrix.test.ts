@@ -93,6 +93,7 @@ const MATRIX: Record<string, Attempt[]> = {
     { run: (f) => f.b.get('/api/entries?view=0&limit=100'), expect: answered, forbid: (f) => [f.inboxEntry] },
     { run: (f) => f.b.get(`/api/entries?feedId=${f.feed}&read=true`), expect: answered, forbid: (f) => [f.readByA] },
   ],
+  'POST /api/entries': [{ run: (f) => f.b.post('/api/entries', { ids: [f.inboxEntry, f.readByA] }), expect: answered, forbid: (f) => [f.inboxEntry] }],
   'POST /api/entries/stream': [{ run: (f) => f.b.request('POST', '/api/entries/stream', { ids: [f.inboxEntry] }), expect: answered, forbid: () => ['inbox body'] }],
   'GET /api/entries/check-new': [{ run: (f) => f.b.get(`/api/entries/check-new?insertedAfter=0&inboxId=a-box`), expect: refused() }],
   'GET /api/entries/{id}/read-histories': [
@@ -203,6 +204,7 @@ const MATRIX: Record<string, Attempt[]> = {
   // feeds are shared by everyone; refresh is for admins only
   'GET /api/feeds': [{ run: (f) => f.b.get(`/api/feeds?id=${f.feed}`), expect: answered }],
   'POST /api/feeds/analytics': [{ run: (f) => f.b.post('/api/feeds/analytics', { id: [f.feed] }), expect: answered }],
+  'GET /api/feeds/analytics': [{ run: (f) => f.b.get(`/api/feeds/analytics?id=${f.feed}`), expect: answered }],
   'POST /api/feeds/refresh': [{ run: (f) => f.b.post('/api/feeds/refresh', { id: f.feed }), expect: refused([2000]) }],
   'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
   // AI: never a summary of an entry B cannot read; the provider settings are B's own

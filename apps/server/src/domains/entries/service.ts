@@ -226,6 +226,19 @@ export function createEntriesService(deps: {
       return { ...item, entries: { ...entries, title: item.entries.title, content: item.entries.content ?? entries.content } }
     },
 
+    /** POST /entries: the detail of each entry among ids the user may see, in request order (others left out; one lookup per id). */
+    async details(userId: string, ids: string[]): Promise<Awaited<ReturnType<typeof this.detail>>[]> {
+      const out: Awaited<ReturnType<typeof this.detail>>[] = []
+      for (const id of [...new Set(ids)]) {
+        try {
+          out.push(await this.detail(userId, id))
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 3000) throw error
+        }
+      }
+      return out
+    },
+
     /** POST /entries/stream: contents of the visible entries among ids, in request order. */
     async contents(userId: string, ids: string[]): Promise<{ id: string; content: string | null }[]> {
       const rows = await repo.contents(ids)
