@@ -17,6 +17,7 @@ export const benchmarks: Record<string, { file: string; summary: string; nodeFla
   'web-offline': { file: 'web-offline.ts', summary: 'local database in Chromium: cold start offline with 10,000 entries and 1,000 subscriptions, writing a 100-entry page' },
   web: { file: 'web.ts', summary: 'reading screens in Chromium: first-route JS (gzip), first entry painted with 1,000 subscriptions, scrolling 10,000 entries' },
   actions: { file: 'actions.ts', summary: 'ingest of 10,000 entries for a subscriber with 50 action rules vs none (overhead target < 30 %)' },
+  smtp: { file: 'smtp.ts', summary: 'newsletter-sized e-mail into inboxes over loopback SMTP: messages/s accepted (stored), DATA answer p50/p99' },
   ai: { file: 'ai.ts', summary: 'built-in extractive summaries of 1,000 article-sized texts (en, zh, ja): articles/s, p50/p99' },
   api: { file: 'api.ts', summary: 'reading API under autocannon: 1,000 subscriptions, 1,000,000 entries; req/s, p50/p99, errors, bare-DB ratio' },
 }

@@ -82,9 +82,14 @@ export interface DesktopRun {
 
 /** Runs `apps/desktop/src/main.ts` (what `npm run desktop` runs) on the display. */
 export function launchDesktop(display: Display, args: string[], extraEnv: Record<string, string> = {}): DesktopRun {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/desktop/src/main.ts'), ...args], {
+  return launchCommand(display, process.execPath, [path.join(repoRoot, 'apps/desktop/src/main.ts'), ...args], { ...process.env, ...extraEnv })
+}
+
+/** Runs a desktop command (e.g. an installed `brook-desktop`) on the display with the given environment. */
+export function launchCommand(display: Display, command: string, args: string[], env: Record<string, string | undefined>): DesktopRun {
+  const child = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, DISPLAY: display.name, LOG_LEVEL: 'warn', ...extraEnv },
+    env: { LOG_LEVEL: 'warn', ...env, DISPLAY: display.name },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -130,48 +130,44 @@ export function actionsRepo(db: Db) {
         .execute()
     },
 
-    /** The user's newest `limit` entries (by publishedAt) across feeds, lists and inboxes they follow. */
+    /**
+     * The user's newest `limit` entries (by publishedAt) across feeds, lists and inboxes they
+     * follow, in one statement: each source once (a direct subscription wins over a list, the
+     * first list over later ones, for view and category), entries joined to it, newest first.
+     */
     async latestEntries(userId: string, limit: number): Promise<CandidateRow[]> {
-      const cols = ['e.id', 'e.feedId', 'e.inboxId', 'e.title', 'e.content', 'e.author', 'e.url', 'e.publishedAt', 's.view', 's.category'] as const
-      const [feeds, lists, inboxes] = await Promise.all([
-        db
-          .selectFrom('subscriptions as s')
-          .innerJoin('entries as e', 'e.feedId', 's.feedId')
-          .innerJoin('feeds as f', 'f.id', 'e.feedId')
-          .select([...cols, 'f.title as feedTitle', 'f.url as feedUrl', 'f.siteUrl'])
-          .where('s.userId', '=', userId)
-          .orderBy('e.publishedAt', 'desc')
-          .limit(limit)
-          .execute(),
-        db
-          .selectFrom('subscriptions as s')
-          .innerJoin('list_feeds as lf', 'lf.listId', 's.listId')
-          .innerJoin('entries as e', 'e.feedId', 'lf.feedId')
-          .innerJoin('feeds as f', 'f.id', 'e.feedId')
-          .select([...cols, 'f.title as feedTitle', 'f.url as feedUrl', 'f.siteUrl'])
-          .where('s.userId', '=', userId)
-          .orderBy('e.publishedAt', 'desc')
-          .limit(limit)
-          .execute(),
-        db
-          .selectFrom('subscriptions as s')
-          .innerJoin('entries as e', 'e.inboxId', 's.inboxId')
-          .innerJoin('inboxes as i', 'i.id', 'e.inboxId')
-          .select([...cols, 'i.title as feedTitle', sql<string | null>`null`.as('feedUrl'), sql<string | null>`null`.as('siteUrl')])
-          .where('s.userId', '=', userId)
-          .orderBy('e.publishedAt', 'desc')
-          .limit(limit)
-          .execute(),
-      ])
-      const seen = new Set<string>()
-      const all: CandidateRow[] = []
-      for (const row of [...feeds, ...lists, ...inboxes].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))) {
-        if (seen.has(row.id)) continue
-        seen.add(row.id)
-        all.push(row)
-        if (all.length >= limit) break
-      }
-      return all
+      const direct = db.selectFrom('subscriptions as s').select(['s.feedId', 's.inboxId', 's.view', 's.category']).where('s.userId', '=', userId).where('s.listId', 'is', null)
+      const viaLists = db
+        .selectFrom('subscriptions as s')
+        .innerJoin('list_feeds as lf', 'lf.listId', 's.listId')
+        .select(['lf.feedId', sql<string | null>`null`.as('inboxId'), 's.view', 's.category'])
+        .where('s.userId', '=', userId)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('subscriptions as d').select('d.id').where('d.userId', '=', userId).whereRef('d.feedId', '=', 'lf.feedId'))),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('subscriptions as o')
+                .innerJoin('list_feeds as olf', 'olf.listId', 'o.listId')
+                .select('o.id')
+                .where('o.userId', '=', userId)
+                .whereRef('olf.feedId', '=', 'lf.feedId')
+                .whereRef('o.listId', '<', 's.listId'),
+            ),
+          ),
+        )
+      return db
+        .selectFrom(direct.unionAll(viaLists).as('src'))
+        .innerJoin('entries as e', (join) => join.on((eb) => eb.or([eb('e.feedId', '=', eb.ref('src.feedId')), eb('e.inboxId', '=', eb.ref('src.inboxId'))])))
+        .leftJoin('feeds as f', 'f.id', 'e.feedId')
+        .leftJoin('inboxes as i', 'i.id', 'e.inboxId')
+        .select(['e.id', 'e.feedId', 'e.inboxId', 'e.title', 'e.content', 'e.author', 'e.url', 'e.publishedAt', 'src.view', 'src.category', 'f.url as feedUrl', 'f.siteUrl'])
+        .select((eb) => eb.fn.coalesce('f.title', 'i.title').as('feedTitle'))
+        .orderBy('e.publishedAt', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .execute()
     },
 
     /** The user's overlays of these entries (rewrites, hidden, settings). */

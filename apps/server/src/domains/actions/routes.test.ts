@@ -171,6 +171,28 @@ describeEachDialect('action rules', (dialect) => {
     expect((await unreadRepo(server.database.db, dialect).auditCounters()).wrong).toEqual([])
   })
 
+  it('preview looks at each entry of feeds, lists and inboxes once (a direct subscription wins over a list)', async () => {
+    const c = await signedUpClient(server, 'rules-c@example.com')
+    expect((await c.post('/api/subscriptions', { feedId, view: 0, category: 'Direct' })).status).toBe(200)
+    farm.setFeed('/list-only.xml', { title: 'List only', entries: [{ id: 'lo-1', title: 'From the list', published: new Date(Date.now() - 3_600_000) }, { id: 'lo-2', title: 'Also from the list', published: new Date(Date.now() - 7_200_000) }] })
+    const other = await b.post('/api/subscriptions', { url: farm.url('/list-only.xml'), view: 0 })
+    const listOnly = other.body.data.feed.id
+    const list = (await c.post('/api/lists', { title: 'C list', view: 1, fee: 0 })).body.data.id
+    expect((await c.post('/api/lists/feeds', { listId: list, feedId })).status).toBe(200)
+    expect((await c.post('/api/lists/feeds', { listId: list, feedId: listOnly })).status).toBe(200)
+    expect((await c.post('/api/subscriptions', { listId: list, view: 1, category: 'Listed' })).status).toBe(200)
+    const inbox = (await c.post('/api/inboxes', { handle: 'rules-c-box', title: 'C letters' })).body.data
+    await fetch(`${server.url}/api/inboxes/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-inbox-handle': 'rules-c-box', 'x-inbox-secret': inbox.secret }, body: JSON.stringify({ guid: 'c-1', title: 'A letter' }) })
+    const shopEntries = Number((await server.database.db.selectFrom('entries').select((eb) => eb.fn.countAll().as('n')).where('feedId', '=', feedId).executeTakeFirstOrThrow()).n)
+    const preview = async (condition: unknown) => (await c.post('/api/actions/preview', { rule: { name: 'P', condition, result: {} } })).body.data
+    const all = await preview([])
+    expect(all.checked).toBe(shopEntries + 2 + 1)
+    expect(new Set(all.entryIds).size).toBe(all.entryIds.length)
+    expect((await preview([[{ field: 'category', operator: 'eq', value: 'Direct' }, { field: 'view', operator: 'eq', value: '0' }]])).matched).toBe(shopEntries)
+    expect((await preview([[{ field: 'category', operator: 'eq', value: 'Listed' }, { field: 'view', operator: 'eq', value: '1' }, { field: 'feed_title', operator: 'eq', value: 'List only' }]])).matched).toBe(2)
+    expect((await preview([[{ field: 'feed_title', operator: 'eq', value: 'C letters' }, { field: 'feed_url', operator: 'eq', value: '' }]])).matched).toBe(1)
+  })
+
   it('concurrent ingest of several feeds under rules keeps every counter exact', async () => {
     await a.put('/api/actions', { rules: [{ name: 'Odd', condition: [[{ field: 'title', operator: 'regex', value: '[13579]$' }]], result: { silence: true } }, { name: 'Sevens', condition: [[{ field: 'title', operator: 'contains', value: '7' }]], result: { block: true } }] })
     const ids: string[] = []

@@ -27,6 +27,8 @@ import { useNetworkStore } from '../../store/network.ts'
 import { ensurePages } from '../../i18n/index.ts'
 import { useTipStore } from '../../modules/power/tipStore.ts'
 import { useFeedPowerStore } from '../../modules/power/feedPowerStore.ts'
+import { useAiChatStore } from '../../modules/ai/aiChatStore.ts'
+import { useSpeechStore } from '../../modules/ai/readAloud.ts'
 
 // What floats over the app loads when first needed, keeping the first route small.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
@@ -39,6 +41,8 @@ const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/Subsc
 const JumpOutDialog = lazy(() => import('../../modules/entry/JumpOutDialog.tsx').then((m) => ({ default: m.JumpOutDialog })))
 const TipDialog = lazy(() => Promise.all([import('../../modules/power/TipDialog.tsx'), ensurePages()]).then(([m]) => ({ default: m.TipDialog })))
 const FeedPowerDialogs = lazy(() => Promise.all([import('../../modules/power/FeedPowerDialogs.tsx'), ensurePages()]).then(([m]) => ({ default: m.FeedPowerDialogs })))
+const AiChatPanel = lazy(() => import('../../modules/ai/AiChatPanel.tsx').then((m) => ({ default: m.AiChatPanel })))
+const SpeechPlayer = lazy(() => import('../../modules/ai/SpeechPlayer.tsx').then((m) => ({ default: m.SpeechPlayer })))
 const MarkAllReadConfirm = lazy(() => import('../../modules/timeline/MarkAllReadConfirm.tsx').then((m) => ({ default: m.MarkAllReadConfirm })))
 
 function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
@@ -56,8 +60,16 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const jumpOut = useJumpOutStore((s) => s.url !== null)
   const tip = useTipStore((s) => s.target !== null)
   const feedPower = useFeedPowerStore((s) => s.dialog !== null)
+  const chat = useAiChatStore((s) => s.open)
+  const speaking = useSpeechStore((s) => s.status !== 'idle')
   return (
     <>
+      <WhenNeeded needed={speaking}>
+        <SpeechPlayer />
+      </WhenNeeded>
+      <WhenNeeded needed={chat}>
+        <AiChatPanel />
+      </WhenNeeded>
       <WhenNeeded needed={tip}>
         <TipDialog />
       </WhenNeeded>

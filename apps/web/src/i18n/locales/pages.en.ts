@@ -122,6 +122,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: 'Text to speech',
+        'ask-ai': 'Ask AI about this entry',
         'toggle-ai-summary': 'Toggle AI summary',
         'toggle-ai-translation': 'Toggle AI translation',
         read: 'Toggle read',
@@ -183,6 +185,7 @@ export default {
       },
       global: {
         'show-shortcuts': 'Show shortcuts',
+        'toggle-ai-chat': 'Toggle AI chat',
         'toggle-corner-play': 'Play or pause audio',
         'quick-add': 'Quick add',
         'open-settings': 'Open settings',

@@ -124,6 +124,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: '読み上げ',
+        'ask-ai': 'このエントリーについて AI に質問',
         'toggle-ai-summary': 'AI 要約の切り替え',
         'toggle-ai-translation': 'AI 翻訳の切り替え',
         read: '既読を切り替え',
@@ -185,6 +187,7 @@ export default {
       },
       global: {
         'show-shortcuts': 'ショートカットを表示',
+        'toggle-ai-chat': 'AI チャットの切り替え',
         'toggle-corner-play': 'オーディオの再生・一時停止',
         'quick-add': 'クイック追加',
         'open-settings': '設定を開く',

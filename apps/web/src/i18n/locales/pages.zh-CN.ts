@@ -124,6 +124,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: '朗读',
+        'ask-ai': '就此条目询问 AI',
         'toggle-ai-summary': '切换 AI 摘要',
         'toggle-ai-translation': '切换 AI 翻译',
         read: '切换已读',
@@ -185,6 +187,7 @@ export default {
       },
       global: {
         'show-shortcuts': '显示快捷键',
+        'toggle-ai-chat': '切换 AI 聊天',
         'toggle-corner-play': '播放或暂停音频',
         'quick-add': '快速添加',
         'open-settings': '打开设置',

@@ -124,6 +124,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: '朗讀',
+        'ask-ai': '就此條目詢問 AI',
         'toggle-ai-summary': '切換 AI 摘要',
         'toggle-ai-translation': '切換 AI 翻譯',
         read: '切換已讀',
@@ -185,6 +187,7 @@ export default {
       },
       global: {
         'show-shortcuts': '顯示快捷鍵',
+        'toggle-ai-chat': '切換 AI 聊天',
         'toggle-corner-play': '播放或暫停音訊',
         'quick-add': '快速添加',
         'open-settings': '開啟設定',
