@@ -9,7 +9,8 @@ import { Tooltip } from 'radix-ui'
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
-import { useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
+import { openQuickAdd, useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
+import { syncPushSubscription } from '../../sw/pushSubscription.ts'
 import { useSearchStore } from '../../modules/search/searchStore.ts'
 import { useEntryViewStore } from '../../modules/entry/entryViewStore.ts'
 import { useJumpOutStore } from '../../modules/entry/jumpOut.ts'
@@ -125,6 +126,12 @@ export function AppShell() {
     started.current = true
     if (startupScreen === 'subscription') setDrawer(true)
   }, [mobile, startupScreen, setDrawer])
+  // Signed in: this browser's push subscription registered again (docs/notifications.md).
+  useEffect(() => void syncPushSubscription(), [])
+  // The installed app's "Quick add" shortcut opens /?quickadd=1.
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has('quickadd')) openQuickAdd()
+  }, [location.search])
 
   const showSidebar = !mobile && column && !ui.zenMode
   return (

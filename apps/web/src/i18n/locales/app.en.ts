@@ -9,6 +9,10 @@ export default {
       memoryTitle: 'Offline storage unavailable',
       memoryHint: 'This browser cannot store data locally; Brook keeps it in memory until the page closes.',
     },
+    update: {
+      available: 'Update available — reload',
+      reload: 'Reload',
+    },
   },
   subscriptions: {
     private: 'Private',

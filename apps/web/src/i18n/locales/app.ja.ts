@@ -8,6 +8,10 @@ export default {
       memoryTitle: 'オフライン保存を利用できません',
       memoryHint: 'このブラウザではデータをローカルに保存できないため、ページを閉じるまでメモリーに保持します。',
     },
+    update: {
+      available: 'アップデートがあります — 再読み込み',
+      reload: '再読み込み',
+    },
   },
   subscriptions: {
     private: '非公開',

@@ -8,6 +8,10 @@ export default {
       memoryTitle: '无法使用离线存储',
       memoryHint: '此浏览器无法在本地保存数据，Brook 会将数据保存在内存中，直到页面关闭。',
     },
+    update: {
+      available: '有可用更新 — 重新加载',
+      reload: '重新加载',
+    },
   },
   subscriptions: {
     private: '私密',

@@ -8,6 +8,10 @@ export default {
       memoryTitle: '無法使用離線儲存空間',
       memoryHint: '此瀏覽器無法在本地儲存資料，Brook 會將資料儲存在記憶體中，直到頁面關閉。',
     },
+    update: {
+      available: '有可用更新 — 重新載入',
+      reload: '重新載入',
+    },
   },
   subscriptions: {
     private: '私密',
