@@ -6,5 +6,6 @@ import { listCommands } from './listCommands.ts'
 import { subscriptionCommands } from './subscriptionCommands.ts'
 import { timelineCommands } from './timelineCommands.ts'
 import { aiEntryCommands } from '../../ai/aiCommands.ts'
+import { integrationCommands } from '../../integrations/integrationCommands.ts'
 
-registerCommands([...entryCommands, ...aiEntryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...settingsCommands])
+registerCommands([...entryCommands, ...aiEntryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...settingsCommands, ...integrationCommands])
