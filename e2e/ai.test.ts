@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
-import { startFakeAiProvider, translatingReply, type FakeAiProvider } from '../apps/server/src/test/fakeAiProvider.ts'
+import { contentText, startFakeAiProvider, translatingReply, type FakeAiProvider } from '../apps/server/src/test/fakeAiProvider.ts'
 import { describeBrowser, launchBrowser, screenshot, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
@@ -17,6 +17,11 @@ const PARAGRAPHS = [
   'Council members who supported the plan said the east bank has fewer parks than any other part of the city.',
   'Environmental groups praised the vote. They said trees along the river would help to cool the neighborhood in summer.',
 ]
+
+const FERRY = 'The night ferry across the harbour runs again from Monday, after the city found the money to keep its crews for another three years. Commuters had collected signatures for months.'
+
+/** The fake model's daily digest: one topic holding every entry id it was given. */
+const digestReply = (prompt: string) => ({ text: JSON.stringify({ topics: [{ title: 'Harbour and parks', summary: 'The city keeps its ferry and gets a park.', entryIds: [...prompt.matchAll(/id: (\S+)/g)].map((m) => m[1]) }] }) })
 
 describeBrowser('AI', () => {
   let farm: FakeAiProvider
@@ -31,11 +36,18 @@ describeBrowser('AI', () => {
     feeds = await startFeedFarm()
     feeds.setFeed('/city.xml', {
       title: 'City Desk',
-      entries: [{ id: 'park', title: 'Council turns the rail yard into a park', url: `${feeds.origin}/park`, content: PARAGRAPHS.map((p) => `<p>${p}</p>`).join(''), published: new Date() }],
+      entries: [
+        { id: 'park', title: 'Council turns the rail yard into a park', url: `${feeds.origin}/park`, content: PARAGRAPHS.map((p) => `<p>${p}</p>`).join(''), published: new Date() },
+        // Twelve hours ago is always in the half day that ended last (what the daily report opens on).
+        { id: 'ferry', title: 'The night ferry runs again', url: `${feeds.origin}/ferry`, content: `<p>${FERRY}</p>`, published: new Date(Date.now() - 12 * 3_600_000) },
+      ],
     })
-    farm = await startFakeAiProvider((request) =>
-      String(request.messages[0]?.content ?? '').includes('You translate') ? translatingReply('【译】')(request) : { text: 'The council will turn the old rail yard into a riverside park.' },
-    )
+    farm = await startFakeAiProvider((request) => {
+      const system = String(request.messages[0]?.content ?? '')
+      if (system.includes('You translate')) return translatingReply('【译】')(request)
+      if (system.includes('daily digest')) return digestReply(contentText(request.messages.at(-1)))
+      return { text: 'The council will turn the old rail yard into a riverside park.' }
+    })
     plain = await startServer()
     withModel = await startServer({ AI_BASE_URL: farm.baseUrl, AI_MODEL: 'fake-llm' })
     browser = await launchBrowser()
@@ -121,5 +133,35 @@ describeBrowser('AI', () => {
     // Served from the local translations table: no new provider call.
     expect(farm.requests.length).toBe(calls)
     await screenshot(page, 'ai-04-translation-only')
+  })
+
+  it('the daily report with no provider: the last half day by source, key sentences, links back to the entries', async () => {
+    await openEntry(plain)
+    await page.getByTestId('daily-report').click()
+    const dialog = page.getByTestId('daily-digest')
+    await dialog.getByTestId('daily-topic').first().waitFor({ timeout: 30_000 })
+    expect(await dialog.getByTestId('daily-engine').innerText()).toBe('Key sentences · no model configured')
+    const topic = dialog.getByTestId('daily-topic').first()
+    expect(await topic.locator('h3').innerText()).toBe('City Desk')
+    await topic.getByText('The night ferry across the harbour runs again').waitFor()
+    await screenshot(page, 'ai-05-daily-extractive')
+    // Later: the running half day so far, with today's entry.
+    await dialog.getByTestId('daily-later').click()
+    await dialog.getByText('Council turns the rail yard into a park').waitFor({ timeout: 30_000 })
+    await dialog.getByText('so far', { exact: false }).waitFor()
+    await dialog.getByTestId('daily-earlier').click()
+    await dialog.getByTestId('daily-entry').getByText('The night ferry runs again').click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByTestId('entry-content').getByText('The night ferry across the harbour').waitFor({ timeout: 30_000 })
+  })
+
+  it('the daily report with a provider: topics by the model', async () => {
+    await openEntry(withModel)
+    await page.getByTestId('daily-report').click()
+    const dialog = page.getByTestId('daily-digest')
+    await dialog.getByText('Harbour and parks').waitFor({ timeout: 30_000 })
+    expect(await dialog.getByTestId('daily-engine').innerText()).toBe('By fake-llm')
+    expect(await dialog.getByTestId('daily-entry').allInnerTexts()).toEqual(['The night ferry runs again'])
+    await screenshot(page, 'ai-06-daily-model')
   })
 })

@@ -19,6 +19,16 @@ export function isSettingsTab(s: unknown): s is SettingsTab {
 
 const shortText = z.string().max(200)
 
+/** True when Intl knows the IANA time zone name. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
 const generalShape = {
   appLaunchOnStartup: z.boolean(),
   language: z.string().max(20),
@@ -45,6 +55,8 @@ const generalShape = {
   openLinksInExternalApp: z.boolean(),
   /** Brook: seconds the mark-all-read confirmation counts down before it marks (0: marks at once). SPEC §9 "configurable". */
   markAllReadCountdown: z.number().int().min(0).max(30),
+  /** Brook: the IANA time zone the daily digest's 8 AM / 8 PM follow (issue 10; default UTC). */
+  timeZone: z.string().max(64).refine(isTimeZone, 'not a time zone'),
 }
 
 const uiShape = {

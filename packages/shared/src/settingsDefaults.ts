@@ -32,6 +32,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   enhancedSettings: false,
   openLinksInExternalApp: false,
   markAllReadCountdown: 3,
+  timeZone: 'UTC',
 }
 
 /** UI defaults; discoverLanguage depends on the browser language (SPEC §3). */

@@ -120,6 +120,8 @@ export interface ListsTable {
   view: number
   fee: Generated<number>
   subscriptionCount: Generated<number>
+  /** Smallest units of POWER paid by subscribers in total, canonical decimal text (0017). */
+  purchaseAmount: Generated<string>
   createdAt: string
   updatedAt: string
 }

@@ -14,6 +14,7 @@ import { createScheduler, type Scheduler } from './scheduler.ts'
 import { runRefreshFeedTask } from './RefreshFeedTask.ts'
 import type { RefreshQueue } from './queue.ts'
 import { startRoleExpiry } from './roleExpiry.ts'
+import { startAiDigests } from './aiDigests.ts'
 
 export type Jobs = {
   queue: RefreshQueue | null
@@ -30,11 +31,13 @@ export type StartJobsOptions = {
   plans?: { expireRoles(now?: Date): Promise<string[]> }
   /** The scheduler role also indexes, in the background, entries stored before search existed. */
   search?: Pick<SearchService, 'startBackfill'>
+  /** The 8 AM / 8 PM daily digests (jobs/aiDigests.ts). */
+  ai?: { generateDueDigests(now?: Date): Promise<number> }
   /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
   bullmq?: { prefix?: string; name?: string }
 }
 
-export function startJobs({ env, logger, feeds, plans, search, bullmq }: StartJobsOptions): Jobs {
+export function startJobs({ env, logger, feeds, plans, search, ai, bullmq }: StartJobsOptions): Jobs {
   const roles = new Set(env.SERVICES)
   const wantsScheduler = roles.has('scheduler')
   let wantsWorker = roles.has('worker')
@@ -54,6 +57,7 @@ export function startJobs({ env, logger, feeds, plans, search, bullmq }: StartJo
       : null
   scheduler?.start()
   const roleExpiry = wantsScheduler && plans ? startRoleExpiry({ plans, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
+  const digests = wantsScheduler && ai ? startAiDigests({ ai, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
   const backfill = wantsScheduler && search ? search.startBackfill() : null
   if (queue) logger.info({ queue: queue.kind, scheduler: Boolean(scheduler), worker: wantsWorker }, 'feed jobs started')
   return {
@@ -62,6 +66,7 @@ export function startJobs({ env, logger, feeds, plans, search, bullmq }: StartJo
     async close() {
       await scheduler?.stop()
       await roleExpiry?.stop()
+      await digests?.stop()
       await backfill?.stop()
       feeds.close()
       await queue?.close()

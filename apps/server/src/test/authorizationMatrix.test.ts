@@ -202,6 +202,8 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/ai/chat/sessions/{id}/messages': [{ run: (f) => f.b.get('/api/ai/chat/sessions/a-chat/messages'), expect: refused(), forbid: () => ['A-secret-chat'] }],
   'DELETE /api/ai/chat/sessions/{id}': [{ run: (f) => f.b.delete('/api/ai/chat/sessions/a-chat'), expect: refused() }],
   'POST /api/ai/summary-title': [{ run: (f) => f.b.post('/api/ai/summary-title', { text: 'B asks for a title' }), expect: answered, forbid: () => ['A-secret-chat'] }],
+  'GET /api/ai/daily': [{ run: (f) => f.b.get(`/api/ai/daily?view=0&startDate=${Date.now()}`), expect: answered, forbid: () => [MARK.title, MARK.inboxEntry, 'inbox body'] }],
+  'GET /api/ai/speech': [{ run: (f) => f.b.get(`/api/ai/speech?id=${f.inboxEntry}`), expect: refused() }],
   'GET /api/ai/status': [{ run: (f) => f.b.get('/api/ai/status'), expect: answered }],
   'PUT /api/ai/provider': [{ run: (f) => f.b.put('/api/ai/provider', { baseUrl: 'http://127.0.0.1:9/v1', model: 'b-model' }), expect: answered }],
   'DELETE /api/ai/provider': [{ run: (f) => f.b.delete('/api/ai/provider'), expect: answered }],

@@ -3326,6 +3326,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily digest: the user's entries of one view and half day, grouped by topic, with links back to them */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default: the user's action language, else their UI language */
+                    language?: string;
+                    /** @description Any instant in the half day wanted (default: the half day that ended last) */
+                    startDate?: string;
+                    view?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The digest */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["AiDigest"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 15000: AI token limit exceeded, try later */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 15000,
+                         *       "message": "AI token limit exceeded, try later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/provider": {
         parameters: {
             query?: never;
@@ -3558,6 +3664,122 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entry read aloud by the provider's speech model (AI_TTS_MODEL); without one the web uses the browser's speech synthesis */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                    /** @description The provider's voice name (default alloy) */
+                    voice?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The audio, as the provider made it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "audio/mpeg": string;
+                        "audio/wav": string;
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3000: Entry not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3000,
+                         *       "message": "Entry not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 15000: AI token limit exceeded, try later */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 15000,
+                         *       "message": "AI token limit exceeded, try later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 5: Missing configuration; 1005: Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 5,
+                         *       "message": "Missing configuration"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -13160,6 +13382,7 @@ export interface paths {
                                         /** @enum {string} */
                                         startupScreen: "timeline" | "subscription";
                                         summary: boolean;
+                                        timeZone: string;
                                         translation: boolean;
                                         /** @enum {string} */
                                         translationMode: "bilingual" | "translation-only";
@@ -13362,6 +13585,7 @@ export interface paths {
                                     /** @enum {string} */
                                     startupScreen?: "timeline" | "subscription";
                                     summary?: boolean;
+                                    timeZone?: string;
                                     translation?: boolean;
                                     /** @enum {string} */
                                     translationMode?: "bilingual" | "translation-only";
@@ -13687,7 +13911,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 4: Invalid input; 1100: Trial user max feed subscription exceeded; 1101: Trial user max list subscription exceeded; 2002: feedId or url required; 2011: Subscription limit exceeded */
+                /** @description 4: Invalid input; 1100: Trial user max feed subscription exceeded; 1101: Trial user max list subscription exceeded; 2002: feedId or url required; 2011: Subscription limit exceeded; 4002: Insufficient balance */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -16967,6 +17191,30 @@ export interface components {
             title: string | null;
             updatedAt: string;
         };
+        AiDigest: {
+            endDate: string;
+            /** @enum {string} */
+            engine: "extractive" | "model";
+            /** @description false while the half day is still running (the digest so far) */
+            final: boolean;
+            generatedAt: string;
+            model: string | null;
+            /** @description Start of the half day (8 AM or 8 PM in the general timeZone), ISO */
+            startDate: string;
+            timeZone: string;
+            topics: {
+                entries: {
+                    id: string;
+                    publishedAt: string;
+                    source: string | null;
+                    title: string | null;
+                    url: string | null;
+                }[];
+                summary: string;
+                title: string;
+            }[];
+            view: number;
+        };
         Airdrop: {
             active: boolean;
             /** @description Amount per user (smallest units, 1 POWER = 10^18, decimal string) */
@@ -17384,11 +17632,14 @@ export interface components {
         List: {
             createdAt: string;
             description: string | null;
+            /** @description Whole POWER a subscriber pays to follow (0 = free); moved through the ledger to the owner */
             fee: number;
             feedIds: string[];
             id: string;
             image: string | null;
             ownerUserId: string;
+            /** @description What subscribers have paid for the list in total (smallest units, 1 POWER = 10^18, decimal string) */
+            purchaseAmount: string;
             subscriptionCount: number;
             title: string;
             /** @enum {string} */

@@ -47,3 +47,47 @@ self.addEventListener('fetch', (event) => {
   // Hashed build files never change: cache first.
   event.respondWith(caches.match(request).then((cached) => cached || fetch(request)))
 })
+
+// Web Push (issue 16, docs/notifications.md): the server's payload is {title, body, icon, tag, url}.
+self.addEventListener('push', (event) => {
+  let data
+  try {
+    data = event.data ? event.data.json() : {}
+  } catch {
+    data = { body: event.data ? event.data.text() : '' }
+  }
+  const url = typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/'
+  event.waitUntil(
+    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'Brook', {
+      body: typeof data.body === 'string' ? data.body : '',
+      icon: typeof data.icon === 'string' ? data.icon : '/icons/icon-192.png',
+      badge: '/icons/icon-maskable-192.png',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      data: { url },
+    }),
+  )
+})
+
+// A click opens the entry: in a Brook window already open, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const target = new URL(event.notification.data?.url || '/', self.location.origin).href
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin)
+      if (open) return open.navigate(target).then((w) => (w || open).focus())
+      return self.clients.openWindow(target)
+    }),
+  )
+})
+
+// The push service replaced the subscription: register the new one with the same key.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const key = event.oldSubscription?.options?.applicationServerKey
+  if (!key) return
+  event.waitUntil(
+    self.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      .then((subscription) => fetch('/api/messaging', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(subscription.toJSON()) })),
+  )
+})

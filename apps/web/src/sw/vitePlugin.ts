@@ -10,13 +10,16 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Plugin } from 'vite'
 
+/** Files of public/ the shell needs offline (the installed app's manifest and icons included). */
+const PUBLIC_FILES = ['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-192.png', '/icons/icon-maskable-512.png']
+
 export function brookServiceWorker(): Plugin {
   return {
     name: 'brook-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => !name.endsWith('.map') && name !== 'sw.js')
-      const precache = ['/index.html', ...files.filter((f) => f !== 'index.html').map((f) => `/${f}`), '/favicon.svg']
+      const precache = ['/index.html', ...files.filter((f) => f !== 'index.html').map((f) => `/${f}`), ...PUBLIC_FILES]
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12)
       const template = readFileSync(new URL('./sw.js', import.meta.url), 'utf8')
       const source = template

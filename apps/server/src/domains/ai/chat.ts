@@ -4,7 +4,7 @@
  * database); the model gets tools over the user's own data (chatTools.ts); a stream cut by the
  * client aborts the provider call (the request's signal goes to streamText).
  */
-import { convertToModelMessages, stepCountIs, streamText, type UIMessage } from 'ai'
+import type { UIMessage } from 'ai'
 import crypto from 'node:crypto'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
@@ -81,12 +81,14 @@ export function createChat(deps: { repo: ChatRepo; resolver: ProviderResolver; l
 
       // The server's copy of the conversation is the truth (a client cannot invent earlier turns).
       const history: UIMessage[] = (await repo.messages(input.id)).map((m) => ({ id: m.id, role: m.role as UIMessage['role'], parts: parse(m.parts, []) as UIMessage['parts'] }))
+      // The AI SDK is loaded at the first chat, not at start-up.
+      const { convertToModelMessages, stepCountIs, streamText, tool } = await import('ai')
       const startedAt = performance.now()
       const result = streamText({
         model: engine.model,
         system: chatSystem(await deps.personalize(user.id)),
         messages: await convertToModelMessages(history, { ignoreIncompleteToolCalls: true }),
-        tools: chatTools(user.id, deps.tools),
+        tools: chatTools(user.id, deps.tools, tool),
         stopWhen: stepCountIs(5),
         maxRetries: 0,
         abortSignal: AbortSignal.any([signal, AbortSignal.timeout(env.AI_TIMEOUT_MS * 3)]),

@@ -4,7 +4,7 @@
  * reach only what that user may: search their entries, read one, list unread of a
  * subscription, mark entries read. Entry text handed back is wrapped as data.
  */
-import { tool } from 'ai'
+import type { tool as aiTool } from 'ai'
 import { z } from 'zod'
 import type { EntriesService } from '../entries/service.ts'
 import type { ReadsService } from '../reads/service.ts'
@@ -28,7 +28,8 @@ async function safely<T>(fn: () => Promise<T>): Promise<T | { error: string }> {
   }
 }
 
-export function chatTools(userId: string, deps: ChatToolDeps) {
+/** The tools of one chat turn; `tool` is the AI SDK's (passed in: the SDK is loaded on first use). */
+export function chatTools(userId: string, deps: ChatToolDeps, tool: typeof aiTool) {
   return {
     searchEntries: tool({
       description: "Full-text search over the titles and contents of the user's own entries (feeds they follow, their inboxes, their stars).",

@@ -2,7 +2,6 @@
  * One non-streaming model call with Brook's fault rules (issue 10): at most AI_TIMEOUT_MS, and a
  * provider that is down, slow or answers garbage becomes 1005 with the reason.
  */
-import { generateText } from 'ai'
 import { AppError } from '../../lib/appError.ts'
 import type { ModelEngine } from './providers/resolveProvider.ts'
 
@@ -23,6 +22,8 @@ export async function modelText(engine: ModelEngine, input: { system: string; pr
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout
   let result
   try {
+    // The AI SDK is loaded at the first call, not at start-up.
+    const { generateText } = await import('ai')
     result = await generateText({ model: engine.model, system: input.system, prompt: input.prompt, maxOutputTokens: input.maxOutputTokens, abortSignal: signal, maxRetries: 0 })
   } catch (error) {
     throw new AppError(1005, { reason: providerReason(error, input.timeoutMs), cause: error })

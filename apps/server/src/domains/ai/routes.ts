@@ -1,7 +1,7 @@
 /** /api/ai (SPEC §7 ai group, issue 10): summaries, translation, the daily digest, chat, and the AI settings' provider. */
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
-import { envelope, errors, idSchema, jsonBody, jsonResponse, JsonValueSchema } from '../../lib/apiSchemas.ts'
+import { envelope, errors, idSchema, jsonBody, jsonResponse, JsonValueSchema, queryView, timeInput } from '../../lib/apiSchemas.ts'
 import type { AiService } from './service.ts'
 import { TRANSLATION_FIELDS } from './translations.ts'
 
@@ -139,6 +139,48 @@ const summaryTitleRoute = createRoute({
   responses: { 200: jsonResponse(envelope(z.object({ title: z.string() })), 'The title'), ...errors(1005, 15000) },
 })
 
+const DigestEntrySchema = z.object({ id: z.string(), title: z.string().nullable(), url: z.string().nullable(), source: z.string().nullable(), publishedAt: z.string() })
+const DigestSchema = z
+  .object({
+    view: z.number(),
+    startDate: z.string().openapi({ description: 'Start of the half day (8 AM or 8 PM in the general timeZone), ISO' }),
+    endDate: z.string(),
+    timeZone: z.string(),
+    final: z.boolean().openapi({ description: 'false while the half day is still running (the digest so far)' }),
+    engine: z.enum(['extractive', 'model']),
+    model: z.string().nullable(),
+    topics: z.array(z.object({ title: z.string(), summary: z.string(), entries: z.array(DigestEntrySchema) })),
+    generatedAt: z.string(),
+  })
+  .openapi('AiDigest')
+
+const dailyRoute = createRoute({
+  method: 'get',
+  path: '/daily',
+  tags: ['ai'],
+  summary: "The daily digest: the user's entries of one view and half day, grouped by topic, with links back to them",
+  request: {
+    query: z.strictObject({
+      view: queryView.default(0),
+      startDate: timeInput.optional().openapi({ type: 'string', description: 'Any instant in the half day wanted (default: the half day that ended last)' }),
+      language: languageSchema.optional().openapi({ description: "Default: the user's action language, else their UI language" }),
+    }),
+  },
+  responses: { 200: jsonResponse(envelope(DigestSchema), 'The digest'), ...errors(1005, 15000) },
+})
+
+const speechRoute = createRoute({
+  method: 'get',
+  path: '/speech',
+  tags: ['ai'],
+  summary: "An entry read aloud by the provider's speech model (AI_TTS_MODEL); without one the web uses the browser's speech synthesis",
+  request: { query: z.strictObject({ id: idSchema, voice: z.string().max(200).optional().openapi({ description: "The provider's voice name (default alloy)" }) }) },
+  responses: {
+    200: { description: 'The audio, as the provider made it', content: { 'audio/mpeg': { schema: z.string().openapi({ format: 'binary' }) }, 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errors(4, 5, 1005, 3000, 15000),
+  },
+})
+
 const statusRoute = createRoute({
   method: 'get',
   path: '/status',
@@ -193,6 +235,13 @@ export function aiRoutes({ ai }: { ai: AiService }) {
   })
 
   router.openapi(summaryTitleRoute, async (c) => c.json(ok(await ai.summaryTitle(requireUser(c), c.req.valid('json'))), 200))
+
+  router.openapi(dailyRoute, async (c) => c.json(ok(await ai.daily(requireUser(c), c.req.valid('query'))), 200))
+
+  router.openapi(speechRoute, async (c) => {
+    const { audio, type } = await ai.speech(requireUser(c), c.req.valid('query'))
+    return c.body(audio as never, 200, { 'content-type': type, 'cache-control': 'private, max-age=3600' }) as never
+  })
 
   router.openapi(statusRoute, async (c) => c.json(ok(await ai.status(requireUser(c))), 200))
 

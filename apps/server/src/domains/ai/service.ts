@@ -15,6 +15,9 @@ import { createProviderSettings } from './providerSettings.ts'
 import { createProviderResolver } from './providers/resolveProvider.ts'
 import { createSecretBox } from '../../lib/secretBox.ts'
 import type { AiRepo } from './repo.ts'
+import { createDigests } from './digest.ts'
+import { createSpeech } from './speech.ts'
+import { digestRepo } from './digestRepo.ts'
 import { createSummaries } from './summaries.ts'
 import { createTranslations } from './translations.ts'
 
@@ -22,7 +25,7 @@ export function createAiService(deps: {
   repo: AiRepo
   /** For the chat's own repo (chatRepo.ts). */
   db: Db
-  entries: Pick<EntriesService, 'visibleEntry'>
+  entries: Pick<EntriesService, 'visibleEntry' | 'list'>
   /** What the chat's tools reach, as the user (chatTools.ts). */
   tools: ChatToolDeps
   settings: Pick<SettingsService, 'get'>
@@ -38,6 +41,8 @@ export function createAiService(deps: {
   const summaries = createSummaries({ repo, entries, resolver, limits, env, logger, personalize })
   const translations = createTranslations({ repo, entries, resolver, limits, env })
   const chat = createChat({ repo: chatRepo(deps.db), resolver, limits, env, logger, personalize, tools: deps.tools })
+  const digests = createDigests({ repo: digestRepo(deps.db), entries, settings, resolver, limits, env, logger, personalize })
+  const speech = createSpeech({ entries, resolver, limits, env })
   const providers = createProviderSettings({ repo, resolver, limits, secretBox, env })
 
   return {
@@ -48,6 +53,9 @@ export function createAiService(deps: {
     chatMessages: chat.messages,
     deleteChatSession: chat.deleteSession,
     summaryTitle: chat.summaryTitle,
+    daily: digests.daily,
+    generateDueDigests: digests.generateDue,
+    speech: speech.speech,
     status: providers.status,
     setProvider: providers.set.bind(providers),
     removeProvider: providers.remove.bind(providers),

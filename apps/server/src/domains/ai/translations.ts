@@ -6,7 +6,7 @@
  * paragraph by paragraph. Needs a model: without one, 5 "Missing configuration".
  */
 import { PARAGRAPH_ATTRIBUTE, splitParagraphs } from '@brook/shared'
-import { detect } from 'tinyld'
+import { lazily, requireModule } from '../../lib/lazyRequire.ts'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
 import { nowIso } from '../../lib/time.ts'
@@ -35,10 +35,13 @@ type User = { id: string; role: string }
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const escapeBlock = (s: string) => s.replace(/<\/?\s*field/gi, (m) => m.replace('<', '‹'))
 
+/** tinyld's language profiles are ~20 MB of heap: loaded at the first detection. */
+const tinyld = lazily(() => requireModule<typeof import('tinyld')>('tinyld'))
+
 /** Whether `text` is already written in `language` (base tags compared: zh-TW counts as zh). */
 export function alreadyIn(text: string, language: string): boolean {
   if (text.length < DETECT_MIN_CHARS) return false
-  const found = detect(text)
+  const found = tinyld().detect(text)
   return Boolean(found) && found === language.split('-')[0].toLowerCase()
 }
 

@@ -8,6 +8,7 @@ import type { Database, FeedsTable, InboxesTable, ListsTable, SubscriptionsTable
 import { inTransaction, isSqliteDb, lockFeeds, type Db } from '../../db/transactions.ts'
 import { chunks } from '../../db/chunks.ts'
 import { dropCounter, resetCounter } from '../unread/repo.ts'
+import { transferFunds, userAccount } from '../wallets/ledger.ts'
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>
 export type SubscriptionPatch = Pick<Updateable<SubscriptionsTable>, 'view' | 'title' | 'category' | 'isPrivate' | 'hideFromTimeline'>
@@ -15,6 +16,9 @@ export type SubscriptionFields = Pick<Insertable<SubscriptionsTable>, 'view' | '
 export type FeedRow = Selectable<FeedsTable>
 export type ListRow = Selectable<ListsTable>
 export type InboxRow = Selectable<InboxesTable>
+
+/** A paid list's fee, charged when (and only when) the subscription is created. */
+export type ListFee = { amount: bigint; ownerUserId: string }
 
 /** One of the three ids a subscription points at. */
 export type Target = { feedId: string } | { listId: string } | { inboxId: string }
@@ -24,6 +28,26 @@ function targetColumn(target: Target): ['feedId' | 'listId' | 'inboxId', string]
   if ('feedId' in target) return ['feedId', target.feedId]
   if ('listId' in target) return ['listId', target.listId]
   return ['inboxId', target.inboxId]
+}
+
+/** The fee's transfer (withdrawable for the owner) and the list's running purchaseAmount. */
+async function chargeListFee(trx: Db, p: { userId: string; listId: string; subscriptionId: string; fee: ListFee; at: string }): Promise<void> {
+  await transferFunds(trx, {
+    debit: userAccount(p.userId),
+    credit: userAccount(p.fee.ownerUserId),
+    amount: p.fee.amount,
+    kind: 'list',
+    reference: p.listId,
+    idempotencyKey: `list:${p.listId}:${p.userId}:${p.subscriptionId}`,
+    actorUserId: p.userId,
+    cashable: true,
+    at: p.at,
+  })
+  let q = trx.selectFrom('lists').select('purchaseAmount').where('id', '=', p.listId)
+  if (!isSqliteDb(trx)) q = q.forUpdate()
+  const row = await q.executeTakeFirst()
+  const total = BigInt(row?.purchaseAmount ?? '0') + p.fee.amount
+  await trx.updateTable('lists').set({ purchaseAmount: total.toString() }).where('id', '=', p.listId).execute()
 }
 
 /** How many subscriptions of each kind a user has. */
@@ -133,26 +157,30 @@ export function subscriptionsRepo(db: Db) {
       fields: SubscriptionFields,
       createdAt: string,
       admit?: (counts: SubscriptionCounts) => void,
+      fee?: ListFee,
     ): Promise<{ created: boolean; unread: number }> {
       const [column, value] = targetColumn(target)
       return inTransaction(db, async (trx) => {
         const feedIds = 'feedId' in target ? [target.feedId] : await feedIdsOfList(trx, target.listId)
         await lockFeeds(trx, feedIds)
+        // One subscribe of a user at a time (PostgreSQL; SQLite has one writer): the existence
+        // check, the caps and a paid list's fee are decided under it, so two subscribes at the
+        // same moment cannot both take the last place, both insert, or both pay.
+        if (!isSqliteDb(trx)) await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute()
         const existing = await trx.selectFrom('subscriptions').select('id').where('userId', '=', userId).where(column, '=', value).executeTakeFirst()
-        if (!existing && admit) {
-          // The caps, counted again under a lock on the user (PostgreSQL; SQLite has one writer),
-          // so two subscribes at the same moment cannot both take the last place.
-          if (!isSqliteDb(trx)) await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute()
-          admit(await countsOf(trx, userId))
-        }
+        if (!existing && admit) admit(await countsOf(trx, userId))
         if (existing) {
           await trx.updateTable('subscriptions').set(fields).where('id', '=', existing.id).execute()
           const unread = await trx.selectFrom('unread_counts').select('count').where('userId', '=', userId).where('sourceId', '=', value).executeTakeFirst()
           return { created: false, unread: Number(unread?.count ?? (await resetCounter(trx, userId, { [column]: value }))) }
         }
+        const id = newId()
+        // A paid list: the fee moves subscriber → owner in this same transaction (the ledger
+        // refuses a short balance, and then no subscription is written either).
+        if ('listId' in target && fee && fee.amount > 0n) await chargeListFee(trx, { userId, listId: target.listId, subscriptionId: id, fee, at: createdAt })
         await trx
           .insertInto('subscriptions')
-          .values({ id: newId(), userId, feedId: null, listId: null, inboxId: null, [column]: value, ...fields, createdAt })
+          .values({ id, userId, feedId: null, listId: null, inboxId: null, [column]: value, ...fields, createdAt })
           .execute()
         if ('feedId' in target) await trx.updateTable('feeds').set((eb) => ({ subscriptionCount: eb('subscriptionCount', '+', 1) })).where('id', '=', target.feedId).execute()
         else await trx.updateTable('lists').set((eb) => ({ subscriptionCount: eb('subscriptionCount', '+', 1) })).where('id', '=', target.listId).execute()

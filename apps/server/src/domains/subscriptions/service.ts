@@ -2,7 +2,7 @@
  * Subscription rules: subscribe by URL, feed id or list id (caps per role, paid lists refused),
  * edit, batch edit, unsubscribe, and the subscriptions as the sidebar shows them.
  */
-import { parseSubscriptionId, type PlanLimits } from '@brook/shared'
+import { parseSubscriptionId, power, type PlanLimits } from '@brook/shared'
 import type { SessionUser } from '../../lib/context.ts'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
@@ -10,6 +10,7 @@ import { nowIso } from '../../lib/time.ts'
 import type { FeedService } from '../feeds/service.ts'
 import { presentFeed, type FeedJson } from '../feeds/present.ts'
 import { presentList } from '../lists/present.ts'
+import { InsufficientFunds } from '../wallets/ledger.ts'
 import { presentInbox } from '../inboxes/present.ts'
 import { inboxDomain } from '../inboxes/inboxDomain.ts'
 import { presentSubscription, type SubscriptionJson } from './present.ts'
@@ -72,6 +73,16 @@ export function targetOf(input: { id?: string; feedId?: string; listId?: string;
   return parsed.type === 'feed' ? { feedId: parsed.id } : parsed.type === 'list' ? { listId: parsed.id } : { inboxId: parsed.id }
 }
 
+/** A short balance for a list's fee is 4002 Insufficient balance (nothing was written). */
+async function chargedIn<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw new AppError(4002, { reason: 'Your balance does not cover the list fee' })
+    throw error
+  }
+}
+
 export function createSubscriptionsService({ repo, env, feeds, plans }: SubscriptionsServiceDeps) {
   /** Throws the cap error a new subscription of this kind would hit (SPEC §6, the plan's limits). */
   async function checkCaps(user: SessionUserLike, kind: 'feed' | 'list' | 'inbox'): Promise<void> {
@@ -110,14 +121,13 @@ export function createSubscriptionsService({ repo, env, feeds, plans }: Subscrip
   async function subscribeList(user: SessionUserLike, input: SubscribeInput & { listId: string }) {
     const [list] = await repo.listsByIds([input.listId])
     if (!list) throw new AppError(8000, { reason: `no list ${input.listId}` })
-    if (Number(list.fee) > 0 && list.ownerUserId !== user.id) {
-      throw new AppError(1004, { reason: `This list costs ${list.fee} POWER to follow; paid lists open when the wallet arrives` })
-    }
+    // A paid list costs its fee (whole POWER) once, when the subscription is created; its owner follows free.
+    const fee = Number(list.fee) > 0 && list.ownerUserId !== user.id ? { amount: power(Number(list.fee)), ownerUserId: list.ownerUserId } : undefined
     const existing = await repo.find(user.id, { listId: list.id })
     const limits = await plans.limitsFor(user.role)
     if (!existing) capsAdmit(limits, 'list')(await repo.countByType(user.id))
     // A list subscription shows the list in the list's own view unless the caller says otherwise.
-    const { unread, created } = await repo.subscribe(user.id, { listId: list.id }, fieldsOf(input, Number(list.view)), nowIso(), capsAdmit(limits, 'list'))
+    const { unread, created } = await chargedIn(() => repo.subscribe(user.id, { listId: list.id }, fieldsOf(input, Number(list.view)), nowIso(), capsAdmit(limits, 'list'), fee))
     const [fresh] = await repo.listsByIds([list.id])
     const feedIds = (await repo.listFeedIds([list.id])).get(list.id) ?? []
     return { feed: null, list: presentList(fresh ?? list, feedIds), unread, created }

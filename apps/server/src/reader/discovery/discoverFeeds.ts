@@ -9,7 +9,9 @@
  *  4. common paths on the site root (`/feed`, `/rss.xml`, …), fetched and kept if they are feeds.
  * Every extra fetch goes through `fetchFeed` with the caller's options, so the SSRF guard applies.
  */
-import { parseHTML } from 'linkedom'
+import { lazily, requireModule } from '../../lib/lazyRequire.ts'
+
+const linkedom = lazily(() => requireModule<typeof import('linkedom')>('linkedom'))
 import { fetchFeed, type FetchOptions } from '../fetcher/fetchFeed.ts'
 import { sniffFeed, type FeedType } from './sniffFeed.ts'
 
@@ -73,7 +75,7 @@ function decodeHtml(bytes: Uint8Array, contentType: string | null): string {
 
 /** The feed `<link>` tags and feed-looking anchors of an HTML page, resolved. */
 export function feedLinksOfPage(html: string, pageUrl: string): { alternates: DiscoveredFeed[]; anchors: string[] } {
-  const { document } = parseHTML(html)
+  const { document } = linkedom().parseHTML(html)
   const base = resolveHref(document.querySelector('base[href]')?.getAttribute('href') ?? null, pageUrl) ?? pageUrl
   const alternates: DiscoveredFeed[] = []
   const seen = new Set<string>()

@@ -6,7 +6,7 @@
  * @module
  */
 import { type AnyFeed, DetectError, MalformedError, ParseError, parseAtomFeed, parseJsonFeed, parseRdfFeed, parseRssFeed } from 'feedsmith'
-import { DOMParser } from 'linkedom'
+import { lazily, requireModule } from '../../lib/lazyRequire.ts'
 import { normalizeFeed } from '../normalize/normalizeFeed.ts'
 import type { NormalizedFeed } from '../normalize/types.ts'
 import { sanitizeHtml } from '../sanitizer/sanitizeHtml.ts'
@@ -98,9 +98,12 @@ function parseAs(format: Format, xml: string): AnyFeed {
   }
 }
 
+/** linkedom, loaded when a broken document first needs it. */
+const linkedom = lazily(() => requireModule<typeof import('linkedom')>('linkedom'))
+
 /** Re-serializes XML through linkedom's lenient XML parser, which closes what was left open. */
 function repairXml(xml: string): string {
-  return new DOMParser().parseFromString(xml, 'text/xml').toString()
+  return new (linkedom().DOMParser)().parseFromString(xml, 'text/xml').toString()
 }
 
 function parseJson(text: string): AnyFeed {

@@ -3,8 +3,15 @@
  * Pure: no fetching, no caching (the 3-day readability cache lives with the entries' storage), and no
  * sanitizing — the caller runs the content through reader/sanitizer before storing or serving it.
  */
-import { Readability } from '@mozilla/readability'
-import { parseHTML } from 'linkedom'
+import type { Readability } from '@mozilla/readability'
+import type { parseHTML } from 'linkedom'
+import { lazily, requireModule } from '../../lib/lazyRequire.ts'
+
+/** Loaded at the first extraction, not at start-up. */
+const libs = lazily(() => ({
+  parseHTML: requireModule<typeof import('linkedom')>('linkedom').parseHTML,
+  Readability: requireModule<typeof import('@mozilla/readability')>('@mozilla/readability').Readability,
+}))
 
 export type Readable = {
   title: string | null
@@ -51,7 +58,7 @@ export function extractReadable(html: string, url: string): Readable | null {
   // Counted on the source: Readability's own maxElemsToParse check relies on
   // getElementsByTagName('*'), which linkedom does not implement.
   if (countStartTags(html) > MAX_ELEMENTS) return null
-  const { document } = parseHTML(html)
+  const { document } = libs().parseHTML(html)
   if (!document.documentElement) return null
   // linkedom has no notion of the document's address; Readability needs both to make links absolute.
   Object.defineProperty(document, 'documentURI', { value: url, configurable: true })
@@ -63,7 +70,7 @@ export function extractReadable(html: string, url: string): Readable | null {
 
   let article: ReturnType<Readability<string>['parse']>
   try {
-    article = new Readability(document).parse()
+    article = new (libs().Readability)(document).parse()
   } catch {
     return null // too many elements, or a document Readability cannot walk
   }

@@ -103,9 +103,6 @@ const SPACES = /[\s\u00a0\u200b]+/g
 const CONTROL_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
 const CONTROL_CHARS = new RegExp(CONTROL_CHAR.source, 'g')
 
-/** Whether `text` holds a character stripControls removes. */
-export const hasControl = (text: string): boolean => CONTROL_CHAR.test(text)
-
 /** Removes control characters (NUL included, which PostgreSQL text cannot hold). */
 export function stripControls(text: string): string {
   return CONTROL_CHAR.test(text) ? text.replace(CONTROL_CHARS, '') : text

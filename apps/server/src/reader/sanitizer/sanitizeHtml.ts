@@ -15,7 +15,7 @@
  */
 import { Parser } from 'htmlparser2'
 import { resolveUrl } from '../normalize/resolveUrl.ts'
-import { hasControl, stripControls } from './htmlToText.ts'
+import { stripControls } from './htmlToText.ts'
 import { scanHtml, type ScanSink } from './scanHtml.ts'
 import {
   ALLOWED_ATTRIBUTES, ALLOWED_TAGS, IFRAME_HOSTS, IFRAME_SANDBOX, NON_TEXT_TAGS, SAFE_DATA_IMAGE, SCHEMES_BY_TAG,
@@ -49,29 +49,21 @@ export const NON_BOOLEAN: ReadonlySet<string> = new Set([
   'srclang', 'srcset', 'start', 'target', 'title', 'type', 'value', 'width', 'colspan', 'rowspan',
 ])
 
-// What needs escaping, and control characters (removed from the output at the end): one test per
-// piece of text finds both, so output without them is not scanned again.
+// What needs escaping, and control characters, which are dropped from the output (NUL included,
+// which PostgreSQL text cannot hold): one test per piece of text finds both, one replace does both.
 // eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
 const TEXT_SPECIALS = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
-const TEXT_ESCAPES = /[&<>]/g
+// eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
+const TEXT_ESCAPES = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g
 // eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
 const ATTR_SPECIALS = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
-const ATTR_ESCAPES = /[&<>"]/g
+// eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
+const ATTR_ESCAPES = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
-const toEntity = (c: string) => ENTITY[c]
+const toEntity = (c: string) => ENTITY[c] ?? ''
 
-/** Whether a piece written since the last sanitize call may hold a control character. */
-let sawControl = false
-function escapeText(s: string): string {
-  if (!TEXT_SPECIALS.test(s)) return s
-  sawControl ||= hasControl(s)
-  return s.replace(TEXT_ESCAPES, toEntity)
-}
-function escapeAttr(s: string): string {
-  if (!ATTR_SPECIALS.test(s)) return s
-  sawControl ||= hasControl(s)
-  return s.replace(ATTR_ESCAPES, toEntity)
-}
+const escapeText = (s: string) => (TEXT_SPECIALS.test(s) ? s.replace(TEXT_ESCAPES, toEntity) : s)
+const escapeAttr = (s: string) => (ATTR_SPECIALS.test(s) ? s.replace(ATTR_ESCAPES, toEntity) : s)
 
 // eslint-disable-next-line no-control-regex -- browsers ignore these characters inside URLs
 const IGNORED_IN_URL = /[\x00-\x20]+/g
@@ -293,7 +285,6 @@ export const sanitizerSlowPathCalls = (): number => slowPathCalls
 export function sanitizeHtml(html: string, baseUrl?: string): string {
   if (html === '') return ''
   state.reset(baseUrl)
-  sawControl = false
   let strip = false
   if (!scanHtml(html, state)) {
     // Input the fast scan leaves to htmlparser2: start again with the parser itself. A parser per
@@ -306,6 +297,7 @@ export function sanitizeHtml(html: string, baseUrl?: string): string {
   }
   const out = state.result
   state.reset(undefined)
-  // Every piece the scan wrote went through escapeText/escapeAttr, which note control characters.
-  return (strip || sawControl ? stripControls(out) : out).trim()
+  // The scan writes only checked names and escaped text and values (controls dropped there);
+  // htmlparser2 lets control characters into tag names too.
+  return (strip ? stripControls(out) : out).trim()
 }

@@ -9,7 +9,8 @@ import { Tooltip } from 'radix-ui'
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
-import { useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
+import { openQuickAdd, useQuickAddStore } from '../../modules/discover/quickAddStore.ts'
+import { syncPushSubscription } from '../../sw/pushSubscription.ts'
 import { useSearchStore } from '../../modules/search/searchStore.ts'
 import { useEntryViewStore } from '../../modules/entry/entryViewStore.ts'
 import { useJumpOutStore } from '../../modules/entry/jumpOut.ts'
@@ -27,6 +28,8 @@ import { useNetworkStore } from '../../store/network.ts'
 import { ensurePages } from '../../i18n/index.ts'
 import { useTipStore } from '../../modules/power/tipStore.ts'
 import { useFeedPowerStore } from '../../modules/power/feedPowerStore.ts'
+import { useAiChatStore } from '../../modules/ai/aiChatStore.ts'
+import { useSpeechStore } from '../../modules/ai/readAloud.ts'
 
 // What floats over the app loads when first needed, keeping the first route small.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
@@ -39,6 +42,8 @@ const SubscriptionDialogs = lazy(() => import('../../modules/subscriptions/Subsc
 const JumpOutDialog = lazy(() => import('../../modules/entry/JumpOutDialog.tsx').then((m) => ({ default: m.JumpOutDialog })))
 const TipDialog = lazy(() => Promise.all([import('../../modules/power/TipDialog.tsx'), ensurePages()]).then(([m]) => ({ default: m.TipDialog })))
 const FeedPowerDialogs = lazy(() => Promise.all([import('../../modules/power/FeedPowerDialogs.tsx'), ensurePages()]).then(([m]) => ({ default: m.FeedPowerDialogs })))
+const AiChatPanel = lazy(() => import('../../modules/ai/AiChatPanel.tsx').then((m) => ({ default: m.AiChatPanel })))
+const SpeechPlayer = lazy(() => import('../../modules/ai/SpeechPlayer.tsx').then((m) => ({ default: m.SpeechPlayer })))
 const MarkAllReadConfirm = lazy(() => import('../../modules/timeline/MarkAllReadConfirm.tsx').then((m) => ({ default: m.MarkAllReadConfirm })))
 
 function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
@@ -56,8 +61,16 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
   const jumpOut = useJumpOutStore((s) => s.url !== null)
   const tip = useTipStore((s) => s.target !== null)
   const feedPower = useFeedPowerStore((s) => s.dialog !== null)
+  const chat = useAiChatStore((s) => s.open)
+  const speaking = useSpeechStore((s) => s.status !== 'idle')
   return (
     <>
+      <WhenNeeded needed={speaking}>
+        <SpeechPlayer />
+      </WhenNeeded>
+      <WhenNeeded needed={chat}>
+        <AiChatPanel />
+      </WhenNeeded>
       <WhenNeeded needed={tip}>
         <TipDialog />
       </WhenNeeded>
@@ -113,6 +126,12 @@ export function AppShell() {
     started.current = true
     if (startupScreen === 'subscription') setDrawer(true)
   }, [mobile, startupScreen, setDrawer])
+  // Signed in: this browser's push subscription registered again (docs/notifications.md).
+  useEffect(() => void syncPushSubscription(), [])
+  // The installed app's "Quick add" shortcut opens /?quickadd=1.
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has('quickadd')) openQuickAdd()
+  }, [location.search])
 
   const showSidebar = !mobile && column && !ui.zenMode
   return (

@@ -99,6 +99,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: 'Text to speech',
+        'ask-ai': 'Ask AI about this entry',
         'toggle-ai-summary': 'Toggle AI summary',
         'toggle-ai-translation': 'Toggle AI translation',
         read: 'Toggle read',
@@ -171,6 +173,7 @@ export default {
       },
       global: {
         'show-shortcuts': 'Show shortcuts',
+        'toggle-ai-chat': 'Toggle AI chat',
         'toggle-corner-play': 'Play or pause audio',
         'quick-add': 'Quick add',
         'open-settings': 'Open settings',
@@ -400,6 +403,19 @@ export default {
       test: 'Send a test',
       testTitle: 'Brook',
       testBody: 'Notifications work.',
+      push: 'Push notifications',
+      pushHint: 'New entries of the feeds you choose arrive even when Brook is closed.',
+      enable: 'Turn on for this browser',
+      disable: 'Turn off for this browser',
+      on: 'On for this browser',
+      off: 'Off for this browser',
+      unsupported: 'This browser cannot receive push notifications',
+      pushTest: 'Send a test push',
+      pushSent: 'Test push sent to {{count}} browser(s)',
+      feeds: 'Feeds that notify',
+      feedsHint: 'Feeds in the Notifications view always notify; action rules can notify single entries.',
+      noFeeds: 'You follow no feeds yet.',
+      failed: 'Push notifications could not be turned on',
     },
     about: {
       tagline: 'Every feed you follow, calmly in one place.',

@@ -101,6 +101,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: '読み上げ',
+        'ask-ai': 'このエントリーについて AI に質問',
         'toggle-ai-summary': 'AI 要約の切り替え',
         'toggle-ai-translation': 'AI 翻訳の切り替え',
         read: '既読を切り替え',
@@ -173,6 +175,7 @@ export default {
       },
       global: {
         'show-shortcuts': 'ショートカットを表示',
+        'toggle-ai-chat': 'AI チャットの切り替え',
         'toggle-corner-play': 'オーディオの再生・一時停止',
         'quick-add': 'クイック追加',
         'open-settings': '設定を開く',
@@ -385,6 +388,19 @@ export default {
       test: 'テスト送信',
       testTitle: 'Brook',
       testBody: '通知は正常に動作しています。',
+      push: 'プッシュ通知',
+      pushHint: '選んだフィードの新しいエントリーを、Brook を閉じていても受け取れます。',
+      enable: 'このブラウザーで有効にする',
+      disable: 'このブラウザーで無効にする',
+      on: 'このブラウザーで有効',
+      off: 'このブラウザーで無効',
+      unsupported: 'このブラウザーはプッシュ通知を受け取れません',
+      pushTest: 'テストプッシュを送信',
+      pushSent: '{{count}} 件のブラウザーにテストプッシュを送信しました',
+      feeds: '通知するフィード',
+      feedsHint: '通知ビューのフィードは常に通知します。アクションルールで個別のエントリーを通知することもできます。',
+      noFeeds: 'まだフィードをフォローしていません。',
+      failed: 'プッシュ通知を有効にできませんでした',
     },
     about: {
       tagline: '購読するすべてのフィードを、静かにひとつの場所で。',

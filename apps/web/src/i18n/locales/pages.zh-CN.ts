@@ -101,6 +101,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: '朗读',
+        'ask-ai': '就此条目询问 AI',
         'toggle-ai-summary': '切换 AI 摘要',
         'toggle-ai-translation': '切换 AI 翻译',
         read: '切换已读',
@@ -173,6 +175,7 @@ export default {
       },
       global: {
         'show-shortcuts': '显示快捷键',
+        'toggle-ai-chat': '切换 AI 聊天',
         'toggle-corner-play': '播放或暂停音频',
         'quick-add': '快速添加',
         'open-settings': '打开设置',
@@ -385,6 +388,19 @@ export default {
       test: '发送测试',
       testTitle: 'Brook',
       testBody: '通知工作正常。',
+      push: '推送通知',
+      pushHint: '即使 Brook 已关闭，也能收到所选订阅源的新条目。',
+      enable: '在此浏览器中开启',
+      disable: '在此浏览器中关闭',
+      on: '此浏览器已开启',
+      off: '此浏览器已关闭',
+      unsupported: '此浏览器无法接收推送通知',
+      pushTest: '发送测试推送',
+      pushSent: '已向 {{count}} 个浏览器发送测试推送',
+      feeds: '发送通知的订阅源',
+      feedsHint: '通知视图中的订阅源总会通知；动作规则也可以通知单个条目。',
+      noFeeds: '你还没有关注任何订阅源。',
+      failed: '无法开启推送通知',
     },
     about: {
       tagline: '你订阅的每个订阅源，安静地汇聚一处。',

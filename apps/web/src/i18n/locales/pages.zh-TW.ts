@@ -101,6 +101,8 @@ export default {
     },
     labels: {
       entry: {
+        tts: '朗讀',
+        'ask-ai': '就此條目詢問 AI',
         'toggle-ai-summary': '切換 AI 摘要',
         'toggle-ai-translation': '切換 AI 翻譯',
         read: '切換已讀',
@@ -173,6 +175,7 @@ export default {
       },
       global: {
         'show-shortcuts': '顯示快捷鍵',
+        'toggle-ai-chat': '切換 AI 聊天',
         'toggle-corner-play': '播放或暫停音訊',
         'quick-add': '快速添加',
         'open-settings': '開啟設定',
@@ -385,6 +388,19 @@ export default {
       test: '發送測試',
       testTitle: 'Brook',
       testBody: '通知工作正常。',
+      push: '推播通知',
+      pushHint: '即使 Brook 已關閉，也能收到所選訂閱源的新條目。',
+      enable: '在此瀏覽器中開啟',
+      disable: '在此瀏覽器中關閉',
+      on: '此瀏覽器已開啟',
+      off: '此瀏覽器已關閉',
+      unsupported: '此瀏覽器無法接收推播通知',
+      pushTest: '傳送測試推播',
+      pushSent: '已向 {{count}} 個瀏覽器傳送測試推播',
+      feeds: '傳送通知的訂閱源',
+      feedsHint: '通知視圖中的訂閱源一定會通知；動作規則也可以通知單一條目。',
+      noFeeds: '你還沒有追蹤任何訂閱源。',
+      failed: '無法開啟推播通知',
     },
     about: {
       tagline: '你訂閱的每個訂閱源，安靜地匯聚一處。',

@@ -13,7 +13,7 @@ import type { Entry } from '../../store/index.ts'
 import { useBindingStore } from '../shortcuts/bindings.ts'
 import { getCommand, runCommand } from '../shortcuts/registry.ts'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
-import { LanguagesIcon, SparklesIcon } from '../ai/aiIcons.tsx'
+import { LanguagesIcon, MessageIcon, SparklesIcon, VolumeIcon } from '../ai/aiIcons.tsx'
 import { IntegrationMenuItems } from '../integrations/IntegrationMenuItems.tsx'
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>
@@ -41,6 +41,8 @@ const ITEMS: Record<string, ToolbarItem> = {
   'entry:share': { icon: ShareIcon },
   'entry:toggle-ai-summary': { icon: SparklesIcon, active: (_e, s) => !!s.summary },
   'entry:toggle-ai-translation': { icon: LanguagesIcon, active: (_e, s) => !!s.translation },
+  'entry:tts': { icon: VolumeIcon },
+  'entry:ask-ai': { icon: MessageIcon },
   'entry:open-in-browser': { icon: ExternalLinkIcon },
   'entry:copy-link': { icon: LinkIcon },
   'entry:copy-title': { icon: TypeIcon },

@@ -14,6 +14,7 @@ import { InvitationsSettings } from '../invitation/InvitationsSettings.tsx'
 import { PlanSettings } from '../plans/PlanSettings.tsx'
 import { AdminSettings } from '../admin/AdminSettings.tsx'
 import { IntegrationSettings } from '../integrations/IntegrationSettings.tsx'
+import { AiSettings } from '../ai/AiSettings.tsx'
 
 export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
   general: GeneralSettings,
@@ -29,4 +30,5 @@ export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
   invitations: InvitationsSettings,
   plan: PlanSettings,
   admin: AdminSettings,
+  ai: AiSettings,
 }

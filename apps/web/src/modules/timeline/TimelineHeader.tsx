@@ -1,5 +1,6 @@
 /** The timeline's header: title and the actions of SPEC §2 (daily report, unread only, mark all read, refetch, grid/masonry). */
 import { VIEW_INFO } from '@brook/shared'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { IconButton } from '../../components/IconButton.tsx'
 import { CheckCheckIcon, CircleDotIcon, CircleIcon, GridIcon, MasonryIcon, MenuIcon, RefreshIcon, SparklesIcon } from '../../components/moreIcons.tsx'
@@ -7,6 +8,7 @@ import type { TimelineParams } from '../../lib/routeParams.ts'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
 import { useIsMobile } from '../layout/useMediaQuery.ts'
 import { useHotkey } from '../shortcuts/bindings.ts'
+import { DailyDigestDialog } from '../ai/DailyDigestDialog.tsx'
 
 export interface TimelineHeaderProps {
   params: TimelineParams
@@ -28,6 +30,7 @@ export function TimelineHeader({ params, title, unreadOnly, onToggleUnreadOnly, 
   const unreadHotkey = useHotkey('timeline:unread-only')
   const refetchHotkey = useHotkey('timeline:refetch')
   const markHotkey = useHotkey('subscription:mark-all-read')
+  const [dailyOpen, setDailyOpen] = useState(false)
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 pr-3 pl-5 max-lg:pl-2" data-testid="timeline-header">
       {mobile && (
@@ -39,10 +42,10 @@ export function TimelineHeader({ params, title, unreadOnly, onToggleUnreadOnly, 
       <h2 data-testid="timeline-title" className="min-w-0 flex-1 truncate text-[15px] font-semibold tracking-tight">
         {title}
       </h2>
-      {/* Not `disabled`: a disabled button gets no hover, and the tooltip is what says why. */}
-      <IconButton label={t('dailyReportDisabled')} aria-disabled="true" data-testid="daily-report" className="cursor-not-allowed opacity-40 hover:!bg-transparent" onClick={(e) => e.preventDefault()}>
+      <IconButton label={t('dailyReport')} active={dailyOpen} onClick={() => setDailyOpen(true)} data-testid="daily-report">
         <SparklesIcon size={16} />
       </IconButton>
+      <DailyDigestDialog view={params.view} open={dailyOpen} onOpenChange={setDailyOpen} />
       {VIEW_INFO[params.view].grid && (
         <IconButton label={gridStyle === 'grid' ? t('switchToMasonry') : t('switchToGrid')} onClick={() => setGridStyle(gridStyle === 'grid' ? 'masonry' : 'grid')} data-testid="grid-style">
           {gridStyle === 'grid' ? <MasonryIcon size={16} /> : <GridIcon size={16} />}

@@ -5,7 +5,7 @@ import { globalCommands, layoutCommands, settingsCommands } from './layoutComman
 import { listCommands } from './listCommands.ts'
 import { subscriptionCommands } from './subscriptionCommands.ts'
 import { timelineCommands } from './timelineCommands.ts'
-import { aiEntryCommands } from '../../ai/aiCommands.ts'
+import { aiEntryCommands, aiGlobalCommands } from '../../ai/aiCommands.ts'
 import { integrationCommands } from '../../integrations/integrationCommands.ts'
 
-registerCommands([...entryCommands, ...aiEntryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...settingsCommands, ...integrationCommands])
+registerCommands([...entryCommands, ...aiEntryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...aiGlobalCommands, ...settingsCommands, ...integrationCommands])
