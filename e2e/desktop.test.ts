@@ -4,8 +4,8 @@
  * up), closed (server stopped, database intact), relaunched (same data), and a second launch
  * focuses the first instead of starting another.
  */
-import { readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -14,6 +14,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeDesktop, launchDesktop, startDisplay, waitFor, windowsTitled, type DesktopRun, type Display } from './support/desktop.ts'
 import { ensureWebBuild, startServer } from './support/server.ts'
 
+// Page functions run in the browser (page.evaluate); the e2e project has no DOM types.
+declare const document: any
+declare const window: any
+declare const Notification: any
+
 const user = { name: 'Grace Hopper', email: `grace+${Date.now()}@example.com`, password: 'correct horse battery' }
 
 describeDesktop('desktop app', () => {
@@ -21,11 +26,25 @@ describeDesktop('desktop app', () => {
   let dataDir: string
   let app: DesktopRun | null = null
   let cdp: Browser | null = null
+  /** The user's default browser for http(s) links, as XDG sets it up: a recorder of what it is asked to open. */
+  let xdgEnv: Record<string, string>
+  let openedFile: string
 
   beforeAll(async () => {
     ensureWebBuild()
     display = await startDisplay()
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'brook-desktop-'))
+    const xdg = path.join(dataDir, 'xdg')
+    openedFile = path.join(xdg, 'opened.txt')
+    await mkdir(path.join(xdg, 'config'), { recursive: true })
+    await mkdir(path.join(xdg, 'data/applications'), { recursive: true })
+    await writeFile(path.join(xdg, 'record.sh'), `#!/bin/sh\necho "$1" >> '${openedFile}'\n`, { mode: 0o755 })
+    await writeFile(path.join(xdg, 'config/mimeapps.list'), '[Default Applications]\nx-scheme-handler/https=brook-test-browser.desktop\nx-scheme-handler/http=brook-test-browser.desktop\n')
+    await writeFile(
+      path.join(xdg, 'data/applications/brook-test-browser.desktop'),
+      `[Desktop Entry]\nType=Application\nName=Test browser\nExec=${path.join(xdg, 'record.sh')} %u\nMimeType=x-scheme-handler/https;x-scheme-handler/http;\n`,
+    )
+    xdgEnv = { XDG_CONFIG_HOME: path.join(xdg, 'config'), XDG_DATA_HOME: path.join(xdg, 'data') }
   })
 
   afterAll(async () => {
@@ -64,7 +83,7 @@ describeDesktop('desktop app', () => {
   }
 
   it('opens one window titled "Brook" showing the web app from its own server', async () => {
-    app = launchDesktop(display, ['--data-dir', dataDir])
+    app = launchDesktop(display, ['--data-dir', dataDir], xdgEnv)
     const [id] = await waitFor('a window titled Brook', () => brookWindows(1))
     expect(id).toMatch(/^0x/)
     expect(display.run('/usr/bin/xprop', ['-id', id, 'WM_CLASS'])).toContain('Brook')
@@ -84,6 +103,70 @@ describeDesktop('desktop app', () => {
     await page.waitForURL(/\/timeline\//)
     await page.getByTestId('sidebar').waitFor()
     await display.screenshot('desktop-02-app-shell')
+  })
+
+  it('the web app runs on the desktop platform: X-App-Platform desktop, notifications allowed', async () => {
+    const page = await appPage()
+    expect(await page.evaluate(() => typeof window.brookDesktop)).toBe('object')
+    const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers()['x-app-platform'])
+    await page.reload()
+    expect((await request).headers()['x-app-platform']).toBe('desktop')
+    await page.getByTestId('sidebar').waitFor()
+    expect(await page.evaluate(() => Notification.permission)).toBe('granted')
+  })
+
+  /** Presses keys on the real X display (xdotool), with the window focused: what the user's keyboard does. */
+  function press(keys: string): void {
+    const [id] = windowsTitled(display, 'Brook')
+    display.run('/usr/bin/xdotool', ['windowactivate', '--sync', id])
+    display.run('/usr/bin/xdotool', ['key', '--clearmodifiers', keys])
+  }
+
+  it('the shell owns Ctrl+, T and N: settings, Discover, quick add — and no new browser tab or window', async () => {
+    const page = await appPage()
+    press('ctrl+comma')
+    await page.waitForURL(/\/settings/)
+    press('ctrl+t')
+    await page.waitForURL(/\/discover/)
+    await display.screenshot('desktop-05-discover-by-shortcut')
+    press('ctrl+n')
+    await page.getByTestId('quick-add').waitFor()
+    await display.screenshot('desktop-06-quick-add-by-shortcut')
+    await page.keyboard.press('Escape')
+    expect(windowsTitled(display, 'Brook')).toHaveLength(1)
+    expect(cdp!.contexts().flatMap((c) => c.pages())).toHaveLength(1)
+  })
+
+  it('window controls through the platform: maximize and back to normal, the app told of the mode', async () => {
+    const page = await appPage()
+    const [id] = windowsTitled(display, 'Brook')
+    const state = () => display.run('/usr/bin/xprop', ['-id', id, '_NET_WM_STATE'])
+    await page.evaluate(() => window.brookDesktop.call('setWindowMode', 'maximized'))
+    await waitFor('the window maximized', () => state().includes('_NET_WM_STATE_MAXIMIZED_VERT'))
+    await page.evaluate(() => window.brookDesktop.call('setWindowMode', 'normal'))
+    await waitFor('the window back to normal', () => !state().includes('_NET_WM_STATE_MAXIMIZED_VERT'))
+    await expect(page.evaluate(() => window.brookDesktop.call('windowMode'))).resolves.toBe('normal')
+    await expect(page.evaluate(() => window.brookDesktop.call('setWindowMode', 'fullscreen'))).rejects.toThrow('unknown window mode fullscreen')
+  })
+
+  it('with openLinksInExternalApp on, a link to another site opens in the default browser (xdg-open), not in the window', async () => {
+    const page = await appPage()
+    await page.evaluate(async () => {
+      const { actions } = window.__brook
+      await actions.updateSettings('general', { openLinksInExternalApp: true })
+    })
+    await page.evaluate(() => {
+      const a = document.createElement('a')
+      a.href = 'https://example.org/article?from=brook'
+      a.target = '_blank'
+      a.textContent = 'outside'
+      a.id = 'external-link'
+      document.body.append(a)
+    })
+    await page.click('#external-link')
+    await waitFor('the default browser called', () => existsSync(openedFile) && readFileSync(openedFile, 'utf8').includes('https://example.org/article?from=brook'))
+    expect(cdp!.contexts().flatMap((c) => c.pages())).toHaveLength(1)
+    await expect(page.evaluate(() => window.brookDesktop.call('openExternal', 'file:///etc/passwd'))).rejects.toThrow('not an address to open outside the app')
   })
 
   it('a second launch focuses the running window and exits', async () => {

@@ -34,12 +34,16 @@ export interface OpenWindowOptions {
   bounds: WindowBounds
   /** Extra browser flags (tests). */
   extraArgs?: string[]
+  /** Runs on the app page's session once it exists; the app is then loaded again with what it installed. */
+  beforeLoad?: (cdp: Cdp, sessionId: string) => Promise<void>
+  /** Called when the window is minimized, maximized or back to normal. */
+  onModeChange?: (mode: WindowMode) => void
   log?: (line: string) => void
 }
 
 const START_TIMEOUT_MS = 30_000
 
-export function browserArgs(options: Pick<OpenWindowOptions, 'url' | 'profileDir' | 'bounds' | 'extraArgs'>, root = process.getuid?.() === 0): string[] {
+export function browserArgs(options: Pick<OpenWindowOptions, 'url' | 'profileDir' | 'bounds' | 'extraArgs' | 'beforeLoad'>, root = process.getuid?.() === 0): string[] {
   const { bounds } = options
   return [
     `--app=${options.url}`,
@@ -112,12 +116,18 @@ export async function openWindow(options: OpenWindowOptions): Promise<AppWindow>
   const pageTarget = await findAppPage(cdp, options.url)
   const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: pageTarget, flatten: true })
   const { windowId } = await cdp.send<{ windowId: number }>('Browser.getWindowForTarget', { targetId: pageTarget })
+  if (options.beforeLoad) {
+    await options.beforeLoad(cdp, sessionId)
+    // The first load raced the bridge: load the app again with the bridge in place.
+    await cdp.send('Page.navigate', { url: options.url }, sessionId)
+  }
 
   // Placed through the protocol too: what getWindowBounds reports is in the same coordinates,
   // so a remembered position comes back where it was (the command-line flags alone drift by the frame).
   await cdp.send('Browser.setWindowBounds', { windowId, bounds: { ...options.bounds, windowState: 'normal' } }).catch(() => {})
   let bounds: WindowBounds = { ...options.bounds }
   let userClosed = false
+  let lastMode: WindowMode = 'normal'
   await cdp.send('Target.setDiscoverTargets', { discover: true })
   cdp.on('Target.targetDestroyed', ({ targetId }) => {
     if (targetId !== pageTarget) return
@@ -129,6 +139,11 @@ export async function openWindow(options: OpenWindowOptions): Promise<AppWindow>
     cdp
       .send<{ bounds: { left: number; top: number; width: number; height: number; windowState: string } }>('Browser.getWindowBounds', { windowId })
       .then(({ bounds: b }) => {
+        const mode: WindowMode = b.windowState === 'minimized' || b.windowState === 'maximized' ? b.windowState : 'normal'
+        if (mode !== lastMode) {
+          lastMode = mode
+          options.onModeChange?.(mode)
+        }
         if (b.windowState === 'normal') bounds = { left: b.left, top: b.top, width: b.width, height: b.height }
       })
       .catch(() => {})

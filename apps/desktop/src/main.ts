@@ -9,14 +9,17 @@ import { fileURLToPath } from 'node:url'
 import { appDataDir } from './appDataDir.ts'
 import { setAutostart } from './autostart.ts'
 import { ArgsError, parseArgs, USAGE } from './args.ts'
-import { openWindow, type AppWindow } from './browserWindow.ts'
+import { openWindow, type AppWindow, type WindowMode } from './browserWindow.ts'
 import { DEFAULT_BOUNDS, readConfig, writeConfig } from './desktopConfig.ts'
 import { readDesktopEnv } from './env.ts'
 import { findBrowser, NoBrowserError } from './findBrowser.ts'
 import type { LocalServer } from './localServer.ts'
+import { openExternal } from './openExternal.ts'
+import { installBridge, type Bridge } from './shellBridge.ts'
 import { acquireInstance } from './singleInstance.ts'
 
 const log = (line: string) => console.log(`[brook-desktop] ${line}`)
+const VERSION = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
 function fail(message: string, code = 1): never {
   console.error(`brook-desktop: ${message}`)
@@ -50,8 +53,9 @@ async function main(): Promise<void> {
   const env = readDesktopEnv()
   const dataDir = path.resolve(args.dataDir ?? appDataDir(env))
   ensureWritable(dataDir)
+  const autostartCommand = [process.execPath, fileURLToPath(import.meta.url), ...(args.dataDir ? ['--data-dir', dataDir] : [])]
   if (args.launchOnStartup) {
-    const command = [process.execPath, fileURLToPath(import.meta.url), ...(args.dataDir ? ['--data-dir', dataDir] : [])]
+    const command = autostartCommand
     try {
       const file = setAutostart(env, args.launchOnStartup === 'on', command)
       log(`launch on startup ${args.launchOnStartup}: ${file}`)
@@ -121,8 +125,31 @@ async function main(): Promise<void> {
 
     const profileDir = path.join(dataDir, 'browser')
     const bounds = config.window ?? DEFAULT_BOUNDS
+    const origin = new URL(url).origin
     for (let attempt = 1; ; attempt++) {
-      window = await openWindow({ browser, url, profileDir, bounds: config.window ?? bounds })
+      let bridge: Bridge | null = null
+      // What the web app's desktop platform (modules/platform) may ask of the shell.
+      const handlers = {
+        windowMode: () => window?.mode(),
+        setWindowMode: (mode: WindowMode) => {
+          if (!['minimized', 'maximized', 'normal'].includes(mode)) throw new Error(`unknown window mode ${mode}`)
+          return window?.setMode(mode)
+        },
+        openExternal: (address: string) => openExternal(process.platform, String(address)),
+        setLaunchOnStartup: (on: boolean) => void setAutostart(env, on === true, autostartCommand),
+      }
+      window = await openWindow({
+        browser,
+        url,
+        profileDir,
+        bounds: config.window ?? bounds,
+        beforeLoad: async (cdp, sessionId) => {
+          bridge = await installBridge(cdp, sessionId, VERSION, handlers)
+          // Native notifications for new entries: the app's origin may show them without asking.
+          await cdp.send('Browser.grantPermissions', { origin, permissions: ['notifications'] }).catch(() => {})
+        },
+        onModeChange: (mode) => void bridge?.emit('window-mode', mode),
+      })
       const current = window
       lock.onFocus(() => current.focus())
       log(`window open (${path.basename(browser)}, pid ${window.pid})`)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import crypto from 'node:crypto'
 import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -31,6 +32,7 @@ import { settingsRoutes } from './domains/settings/routes.ts'
 import { actionsRoutes } from './domains/actions/routes.ts'
 import { integrationsRoutes } from './domains/integrations/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
+import { uploadsRoutes } from './domains/uploads/routes.ts'
 import { discoverRoutes } from './domains/discover/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
@@ -115,6 +117,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const tooLarge = (limit: number) => bodyLimit({ maxSize: limit, onError: (c) => {
     // The rest of the body is never read, so the connection cannot be reused.
     c.header('Connection', 'close')
+    // A file upload over the cap is 'File too large' (SPEC §8 14001); any other body is invalid input.
+    if (c.req.path.startsWith('/api/upload/')) return c.json({ code: 14001, message: 'File too large', reason: `Request body exceeds ${limit} bytes` }, 413)
     return c.json({ code: 4, message: 'Invalid input', reason: `Request body exceeds ${limit} bytes` }, 413)
   } })
   const smallCap = tooLarge(env.REQUEST_BODY_LIMIT)
@@ -144,7 +148,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await deps.invitations.admitSignUp({ code: c.req.header(INVITATION_HEADER) ?? null, firstUser: (await deps.plans.userCount()) === 0 })
     await next()
   })
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  /** Hands a request to better-auth (with `body` instead of the request's own when given). */
+  const toAuth = (c: Context<AppEnv>, body?: string) => {
     // Any auth call may end or change the session: its user's cached sessions are dropped.
     const credential = credentialOf(c.req.raw.headers)
     if (credential) sessions.forget(credential)
@@ -152,8 +157,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     headers.delete(CLIENT_IP_HEADER)
     const address = getConnInfo(c).remote.address
     if (address) headers.set(CLIENT_IP_HEADER, address)
-    return auth.handler(new Request(c.req.raw, { headers }))
+    if (body === undefined) return auth.handler(new Request(c.req.raw, { headers }))
+    headers.delete('content-length')
+    return auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }))
+  }
+  // Profile fields (SPEC §3) follow the shared rules before better-auth stores them: 4 for a bad
+  // field, 1002 for a taken handle; the normalized fields are what it receives.
+  app.post('/api/auth/update-user', async (c) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+    if (!session?.user) return toAuth(c)
+    const body: unknown = await c.req.raw.clone().json().catch(() => null)
+    return toAuth(c, JSON.stringify(await deps.profiles.checkUpdate(session.user.id, body)))
   })
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => toAuth(c))
 
   // Session (cookie or Bearer) for every other API route.
   // Resolved sessions are cached per credential for a few seconds (lib/sessionCache.ts).
@@ -225,6 +241,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
   app.route('/api/integrations', integrationsRoutes({ integrations: deps.integrations }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
+  app.route('/api/upload', uploadsRoutes({ uploads: deps.uploads }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))
   app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))

@@ -29,6 +29,8 @@ import { createCollectionsService } from './domains/collections/service.ts'
 import { settingsRepo } from './domains/settings/repo.ts'
 import { createSettingsService } from './domains/settings/service.ts'
 import { profilesRepo } from './domains/profiles/repo.ts'
+import { createUploadsService } from './domains/uploads/service.ts'
+import { createUploadStore } from './domains/uploads/uploadStore.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
@@ -152,6 +154,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
   const profiles = createProfilesService(repos.profiles)
+  const uploads = createUploadsService({ store: createUploadStore(env.DATA_DIR), plans, profiles })
   const discover = createDiscoverService({ repo: repos.discover, env })
   const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
@@ -172,7 +175,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending }
+  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads }
 }
 
 /** Every domain service, by name. */

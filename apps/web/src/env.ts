@@ -31,8 +31,12 @@ export const env = {
   /** Where "Submit Issue" on the error page leads. */
   issueUrl: raw.VITE_ISSUE_URL || 'https://github.com/brook-reader/brook/issues/new',
   appVersion: APP_VERSION,
-  /** This build runs in a browser tab; the desktop shell sets VITE_PLATFORM=desktop. */
-  platform: raw.VITE_PLATFORM === 'desktop' ? ('desktop' as const) : ('web' as const),
+  /**
+   * `desktop` in the desktop app's window — the shell puts `window.brookDesktop` there before the
+   * app's first script (docs/desktop.md) — or in a build made with VITE_PLATFORM=desktop; else `web`.
+   * Sent as X-App-Platform (SPEC §7).
+   */
+  platform: raw.VITE_PLATFORM === 'desktop' || (typeof window !== 'undefined' && 'brookDesktop' in window) ? ('desktop' as const) : ('web' as const),
 }
 
 /** Absolute base of the better-auth endpoints (mounted at `${apiUrl}/auth`). */

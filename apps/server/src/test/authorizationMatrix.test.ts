@@ -56,6 +56,17 @@ const answered: Expectation = { denied: false }
 /** A's private markers: none may appear in anything B gets back. */
 const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token', integration: 'A-secret-vault' }
 
+/** A 1 × 1 PNG. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+/** Uploads the pixel as multipart `file` with the client's session; answers like TestClient. */
+async function uploadAs(client: TestClient, path: string): Promise<ApiAnswer> {
+  const form = new FormData()
+  form.append('file', new Blob([PIXEL], { type: 'image/png' }), 'pixel.png')
+  const res = await fetch(client.baseUrl + path, { method: 'POST', headers: { origin: client.baseUrl, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, body: form })
+  return { status: res.status, body: await res.json(), headers: res.headers }
+}
+
 /** Every route of the API, with B's attempts against A's things. Keys are "METHOD /api/path". */
 const MATRIX: Record<string, Attempt[]> = {
   // subscriptions
@@ -188,6 +199,19 @@ const MATRIX: Record<string, Attempt[]> = {
   // profiles and discover (public by design; never the e-mail)
   'GET /api/profiles': [{ run: (f) => f.b.get(`/api/profiles?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail] }],
   'POST /api/profiles/batch': [{ run: (f) => f.b.post('/api/profiles/batch', { ids: [f.aId] }), expect: answered, forbid: (f) => [f.aEmail] }],
+  // uploads: B can only change B's own picture; stored files are public by design (content-hash names)
+  'POST /api/upload/avatar': [{ run: (f) => uploadAs(f.b, '/api/upload/avatar'), expect: answered, forbid: (f) => [f.aEmail] }],
+  'POST /api/upload/chat-attachment': [{ run: (f) => uploadAs(f.b, '/api/upload/chat-attachment'), expect: answered }],
+  'GET /api/upload/files/{folder}/{name}': [
+    {
+      run: async (f) => {
+        const { url } = (await uploadAs(f.b, '/api/upload/chat-attachment')).body.data
+        const res = await fetch(f.b.baseUrl + url)
+        return { status: res.status, body: `${res.headers.get('content-type')} ${(await res.arrayBuffer()).byteLength} bytes`, headers: res.headers }
+      },
+      expect: answered,
+    },
+  ],
   'POST /api/discover': [{ run: (f) => f.b.post('/api/discover', { keyword: 'A-secret' }), expect: answered }],
   // feeds are shared by everyone; refresh is for admins only
   'GET /api/feeds': [{ run: (f) => f.b.get(`/api/feeds?id=${f.feed}`), expect: answered }],
@@ -261,6 +285,8 @@ const MATRIX: Record<string, Attempt[]> = {
   'DELETE /api/admin/feature-flags/{name}/overrides/{userId}': [{ run: (f) => f.b.delete(`/api/admin/feature-flags/ai_chat/overrides/${f.aId}`), expect: refused([1004]) }],
   'GET /api/admin/feature-flags/{name}/stats': [{ run: (f) => f.b.get('/api/admin/feature-flags/ai_chat/stats'), expect: refused([1004]) }],
   'GET /api/admin/feature-flags/{name}/affected-users': [{ run: (f) => f.b.get('/api/admin/feature-flags/ai_chat/affected-users'), expect: refused([1004]) }],
+  'GET /api/wallets/withdrawals': [{ run: (f) => f.b.get('/api/wallets/withdrawals'), expect: refused([1004]) }],
+  'POST /api/wallets/withdrawals/settle': [{ run: (f) => f.b.post('/api/wallets/withdrawals/settle', { id: '382406116060954624', status: 'paid' }), expect: refused([1004]) }],
   'POST /api/admin/mintdscsafr': [{ run: (f) => f.b.post('/api/admin/mintdscsafr', { userId: f.aId, amount: '1000' }), expect: refused([1004]) }],
   'POST /api/admin/achievements/approve': [{ run: (f) => f.b.post('/api/admin/achievements/approve', { userId: f.aId, id: 'feed-claimed' }), expect: refused([1004]) }],
   // achievements (B's own progress only)
@@ -306,6 +332,7 @@ async function snapshotOfA(f: Fixture) {
     chat: await get('/api/ai/chat/sessions/a-chat/messages'),
     actions: await get('/api/actions'),
     integrations: await get('/api/integrations'),
+    profile: await get(`/api/profiles?id=${f.aId}`),
   }
 }
 

@@ -6,7 +6,7 @@ import { Toaster } from 'sonner'
 import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from '../api/retry.ts'
 import { toastError } from '../api/toastError.ts'
 import { i18n } from '../i18n/index.ts'
-import { installPlatform } from '../modules/platform/platform.ts'
+import { installAppPlatform } from '../modules/platform/installAppPlatform.ts'
 import { useLocalFirst } from '../sync/useLocalFirst.ts'
 import { installDebugHandle } from './debugHandle.ts'
 
@@ -40,7 +40,8 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient()
 
 export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
-  useEffect(() => installPlatform(), [])
+  // The desktop window's platform when the shell's bridge is there, else the browser tab's.
+  useEffect(() => installAppPlatform(), [])
   // `window.__brook` (app/debugHandle.ts), before the local-first layer starts as it was.
   useEffect(() => installDebugHandle(), [])
   // Local database, hydration, outbox and persisted queries (docs/offline-first.md).

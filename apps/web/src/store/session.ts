@@ -9,6 +9,10 @@ export interface SessionUser {
   name: string
   handle?: string | null
   image?: string | null
+  bio?: string | null
+  website?: string | null
+  /** JSON text of the social links (better-auth keeps the field as text). */
+  socialLinks?: string | null
   emailVerified?: boolean
   role?: UserRole | null
   twoFactorEnabled?: boolean | null

@@ -23,6 +23,7 @@ import { startReachabilityProbe } from './reachability.ts'
 import { refreshAll, startPull, type StartedPull } from './pull.ts'
 import { startSettingsSync } from './settingsQueue.ts'
 import { reloadActiveTimelines } from './timelines.ts'
+import { env } from '../env.ts'
 import { watchVisibility } from './visibility.ts'
 
 const OWNER_KEY = 'owner'
@@ -114,10 +115,17 @@ export async function bindUser(userId: string): Promise<void> {
     startOutbox(),
     startReachabilityProbe(),
     startSettingsSync(),
-    watchVisibility(queryClient, () => {
-      reloadActiveTimelines()
-      void refreshAll()
-    }),
+    watchVisibility(
+      queryClient,
+      {
+        all: () => {
+          reloadActiveTimelines()
+          void refreshAll()
+        },
+        exceptEntries: () => void refreshAll(),
+      },
+      env.platform,
+    ),
     useNetworkStore.subscribe((s, prev) => {
       if (s.online && !prev.online) {
         void refreshAll()

@@ -85,4 +85,9 @@ describe('visibility rule (SPEC §4)', () => {
     expect(onBecameVisible(0, VISIBILITY_REFETCH_MS - 1)).toBe('nothing')
     expect(onBecameVisible(0, VISIBILITY_REFETCH_MS)).toBe('invalidate')
   })
+
+  it('in the desktop window, after 10 minutes everything but entries; before, nothing', () => {
+    expect(onBecameVisible(0, VISIBILITY_REFETCH_MS - 1, 'desktop')).toBe('nothing')
+    expect(onBecameVisible(0, VISIBILITY_REFETCH_MS, 'desktop')).toBe('invalidate-except-entries')
+  })
 })

@@ -2,7 +2,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { AirdropClaimsTable, AirdropsTable, BoostsTable, LedgerAccountsTable, WithdrawalsTable } from '../../db/schema.ts'
 import { inTransaction, isSqliteDb, type Db } from '../../db/transactions.ts'
-import { BURN, ensureAccount, TREASURY, transferFunds, type TransferResult, type TransferRow, type TransferSpec } from './ledger.ts'
+import { BURN, ensureAccount, feedAccount, TREASURY, transferFunds, userAccount, type TransferResult, type TransferRow, type TransferSpec } from './ledger.ts'
 
 export type AccountRow = Selectable<LedgerAccountsTable>
 export type WithdrawalRow = Selectable<WithdrawalsTable>
@@ -129,6 +129,32 @@ export function walletsRepo(db: Db) {
       const row = await db.selectFrom('twoFactor').select(['secret', 'verified']).where('userId', '=', userId).executeTakeFirst()
       if (!row || row.verified === false || row.verified === 0) return null
       return row.secret
+    },
+
+    /** Withdrawals of one status, oldest first (the operator's queue). */
+    async withdrawalsByStatus(status: string, limit: number): Promise<WithdrawalRow[]> {
+      return db.selectFrom('withdrawals').selectAll().where('status', '=', status).orderBy('createdAt', 'asc').limit(limit).execute()
+    },
+
+    /**
+     * Settles a pending withdrawal once: `paid`, or `rejected` with the amount refunded from burn
+     * to the account it left (withdrawable again) in the same transaction. Null when unknown;
+     * `changed: false` with the row as it is when it was settled before.
+     */
+    async settleWithdrawal(id: string, status: 'paid' | 'rejected', at: string): Promise<{ row: WithdrawalRow; changed: boolean } | null> {
+      return inTransaction(db, async (trx) => {
+        let query = trx.selectFrom('withdrawals').selectAll().where('id', '=', id)
+        if (!sqlite) query = query.forUpdate()
+        const row = await query.executeTakeFirst()
+        if (!row) return null
+        if (row.status !== 'pending') return { row, changed: false }
+        if (status === 'rejected') {
+          const credit = row.feedId ? feedAccount(row.feedId) : userAccount(row.userId)
+          await transferFunds(trx, { debit: BURN, credit, amount: BigInt(row.amount), kind: 'refund', reference: row.id, idempotencyKey: `refund:${row.id}`, actorUserId: row.userId, cashable: true, at })
+        }
+        await trx.updateTable('withdrawals').set({ status, settledAt: at }).where('id', '=', id).where('status', '=', 'pending').execute()
+        return { row: { ...row, status, settledAt: at }, changed: true }
+      })
     },
 
     async withdrawals(userId: string): Promise<WithdrawalRow[]> {

@@ -1,7 +1,7 @@
 /** /api/wallets: POWER balances, the daily claim, tips, transactions, ranking, price (docs/power.md). */
 import { createRoute, z } from '@hono/zod-openapi'
 import { amountProblem } from '@brook/shared'
-import { createRouter, ok, requireUser } from '../../lib/router.ts'
+import { createRouter, ok, requireAdmin, requireUser } from '../../lib/router.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, timeInput } from '../../lib/apiSchemas.ts'
 import type { WalletsService } from './service.ts'
 import type { WithdrawalsService } from './withdrawals.ts'
@@ -119,6 +119,27 @@ const tipRoute = createRoute({
   responses: { 200: jsonResponse(envelope(TransactionSchema), 'The tip'), ...errors(1002, 2001, 3000, 4002, 4004) },
 })
 
+const WithdrawalSchema = z
+  .object({ id: z.string(), amount: units('Amount'), feedId: z.string().nullable(), address: z.string().nullable(), status: z.string().openapi({ description: 'pending | paid | rejected' }), transferId: z.string(), createdAt: z.string(), settledAt: z.string().nullable() })
+  .openapi('Withdrawal')
+const WithdrawalStatus = z.enum(['pending', 'paid', 'rejected'])
+const withdrawalQueueRoute = createRoute({
+  method: 'get',
+  path: '/withdrawals',
+  tags: ['wallets'],
+  summary: 'Admins: withdrawals of a status (default pending), oldest first — the settlement queue',
+  request: { query: z.strictObject({ status: WithdrawalStatus.default('pending') }) },
+  responses: { 200: jsonResponse(envelope(z.array(WithdrawalSchema)), 'Withdrawals'), ...errors(1004) },
+})
+const settleRoute = createRoute({
+  method: 'post',
+  path: '/withdrawals/settle',
+  tags: ['wallets'],
+  summary: 'Admins: mark a pending withdrawal paid, or rejected (refunded from burn, withdrawable again)',
+  request: jsonBody(z.strictObject({ id: idSchema, status: z.enum(['paid', 'rejected']) })),
+  responses: { 200: jsonResponse(envelope(WithdrawalSchema), 'The settled withdrawal'), ...errors(4, 6, 1004) },
+})
+
 const withdrawRoute = createRoute({
   method: 'post',
   path: '/transactions/withdraw',
@@ -127,7 +148,7 @@ const withdrawRoute = createRoute({
   request: jsonBody(z.strictObject({ amount: amountSchema, address: z.string().trim().min(1).max(200).optional(), feedId: idSchema.optional(), TOTPCode: z.string().max(10).optional() })),
   responses: {
     200: jsonResponse(
-      envelope(z.object({ id: z.string(), amount: units('Amount'), feedId: z.string().nullable(), address: z.string().nullable(), status: z.string().openapi({ description: 'pending | paid | rejected' }), transferId: z.string(), createdAt: z.string(), settledAt: z.string().nullable() }).openapi('Withdrawal')),
+      envelope(WithdrawalSchema),
       'The pending withdrawal',
     ),
     ...errors(1004, 2001, 4002, 4003, 4007, 4008),
@@ -191,6 +212,15 @@ export function walletsRoutes({ wallets, withdrawals, airdrops }: { wallets: Wal
     const user = requireUser(c)
     const { amount, ...rest } = c.req.valid('json')
     return c.json(ok(await airdrops.save(user, { amount: BigInt(amount), ...rest })), 200)
+  })
+  router.openapi(withdrawalQueueRoute, async (c) => {
+    requireAdmin(c)
+    return c.json(ok(await withdrawals.queue(c.req.valid('query').status)), 200)
+  })
+  router.openapi(settleRoute, async (c) => {
+    requireAdmin(c)
+    const { id, status } = c.req.valid('json')
+    return c.json(ok(await withdrawals.settle(id, status)), 200)
   })
   router.openapi(withdrawRoute, async (c) => {
     const user = requireUser(c)

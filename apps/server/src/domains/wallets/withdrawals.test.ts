@@ -74,6 +74,37 @@ describeEachDialect('withdrawals and boosts', (dialect) => {
     expect((await server.deps.wallets.audit()).ok).toBe(true)
   })
 
+  it('admins settle withdrawals: paid stays burned, rejected is refunded (withdrawable again), once', async () => {
+    expect((await bob.get('/api/wallets/withdrawals')).body.code).toBe(1004)
+    expect((await bob.post('/api/wallets/withdrawals/settle', { id: newId(), status: 'paid' })).body.code).toBe(1004)
+    const queue = (await alice.get('/api/wallets/withdrawals')).body.data
+    expect(queue.length).toBeGreaterThanOrEqual(2)
+    for (const w of queue) expect(w.status).toBe('pending')
+    const mine = queue.find((w: any) => w.feedId === null)
+    const feeds = queue.find((w: any) => w.feedId !== null)
+    const before = await wallet(alice)
+    const paid = await alice.post('/api/wallets/withdrawals/settle', { id: mine.id, status: 'paid' })
+    expect(paid.body.data).toMatchObject({ id: mine.id, status: 'paid' })
+    expect(paid.body.data.settledAt).toBeTruthy()
+    expect(await wallet(alice)).toMatchObject({ powerToken: before.powerToken })
+    // Again the same: unchanged; the other way: 4; unknown: 6.
+    expect((await alice.post('/api/wallets/withdrawals/settle', { id: mine.id, status: 'paid' })).body.data.settledAt).toBe(paid.body.data.settledAt)
+    expect((await alice.post('/api/wallets/withdrawals/settle', { id: mine.id, status: 'rejected' })).body.code).toBe(4)
+    expect((await alice.post('/api/wallets/withdrawals/settle', { id: newId(), status: 'paid' })).body.code).toBe(6)
+    // Rejecting the feed's withdrawal refunds the feed's account from burn, once, even when sent twice at once.
+    const audit0 = await server.deps.wallets.audit()
+    const both = await Promise.all([0, 1].map(() => alice.post('/api/wallets/withdrawals/settle', { id: feeds.id, status: 'rejected' })))
+    for (const b of both) expect(b.body.data).toMatchObject({ status: 'rejected' })
+    const audit1 = await server.deps.wallets.audit()
+    expect(audit1.ok).toBe(true)
+    expect(BigInt(audit0.burned) - BigInt(audit1.burned)).toBe(BigInt(feeds.amount))
+    const refunds = (await alice.get('/api/wallets/transactions?type=refund')).body.data
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]).toMatchObject({ type: 'refund', amount: feeds.amount, toFeedId: feeds.feedId, reference: feeds.id })
+    expect((await alice.get('/api/wallets/withdrawals?status=paid')).body.data.map((w: any) => w.id)).toContain(mine.id)
+    expect((await alice.get('/api/wallets/withdrawals')).body.data.map((w: any) => w.id)).not.toContain(feeds.id)
+  })
+
   it('boosts a feed in steps of 10 POWER, levels it, lists boosters', async () => {
     expect((await bob.get(`/api/boosts?feedId=${feed}`)).body.data).toMatchObject({ level: 0, boostCount: 0, totalAmount: '0', remainingToNextLevel: power(10).toString(), expiresAt: null })
     for (const amount of ['0', '-10', power(5).toString(), '1']) {

@@ -56,6 +56,22 @@ export function createWithdrawalsService(deps: { repo: WalletsRepo; authSecret: 
       }
     },
 
+    /** The withdrawals of a status, oldest first (the route is for admins). */
+    async queue(status: 'pending' | 'paid' | 'rejected'): Promise<WithdrawalJson[]> {
+      return (await repo.withdrawalsByStatus(status, 200)).map(present)
+    },
+
+    /**
+     * Admins mark a pending withdrawal paid (after paying it out) or rejected (refunded from burn,
+     * withdrawable again). Settling again to the same status answers it unchanged; to the other, 4.
+     */
+    async settle(id: string, status: 'paid' | 'rejected'): Promise<WithdrawalJson> {
+      const result = await repo.settleWithdrawal(id, status, new Date().toISOString())
+      if (!result) throw new AppError(6, { reason: `no withdrawal ${id}` })
+      if (!result.changed && result.row.status !== status) throw new AppError(4, { reason: `The withdrawal is already ${result.row.status}` })
+      return present(result.row)
+    },
+
     async list(user: { id: string }): Promise<WithdrawalJson[]> {
       return (await repo.withdrawals(user.id)).map(present)
     },

@@ -29,7 +29,19 @@ export interface PlatformAdapter {
   openExternal(url: string): void
   /** True when the app itself must install the global shortcuts (SPEC §2: the desktop shell provides them). */
   ownsGlobalShortcuts: boolean
+  /** Desktop: minimizes, maximizes or restores the window. */
+  setWindowMode?(mode: WindowMode): Promise<void>
+  /** Desktop: the shell's global shortcuts (Cmd/Ctrl+, T N) asking for their command. */
+  onShellCommand?(listener: (command: ShellCommand) => void): Unsubscribe
+  /** Desktop: routes clicks on links to other sites to `openExternal` when the setting says so. */
+  onExternalLinkClick?(): Unsubscribe
+  /** Desktop: writes or removes the autostart entry (appLaunchOnStartup). */
+  setLaunchOnStartup?(on: boolean): Promise<void>
 }
+
+/** What the desktop shell's global shortcuts ask for (SPEC §2). */
+export type ShellCommand = 'settings' | 'discover' | 'quick-add'
+
 
 function listen<K extends keyof WindowEventMap>(target: Window | Document, type: K | string, fn: () => void): Unsubscribe {
   target.addEventListener(type, fn)
@@ -104,6 +116,7 @@ export function installPlatform(adapter: PlatformAdapter = webPlatform): Unsubsc
     adapter.onFocusChange((focused) => set({ focused })),
     adapter.onVisibilityChange((visible) => set((s) => ({ visible, hiddenAt: visible ? s.hiddenAt : Date.now() }))),
     adapter.onWindowModeChange((windowMode) => set({ windowMode })),
+    ...(adapter.onExternalLinkClick ? [adapter.onExternalLinkClick()] : []),
   ]
   onlineManager.setEventListener((setOnline) => adapter.onOnlineChange(setOnline))
   focusManager.setEventListener((setFocused) => adapter.onVisibilityChange(setFocused))

@@ -1,12 +1,11 @@
-/** Settings → Profile: name, handle, avatar; e-mail change and verification; password; two-factor; sessions. */
+/** Settings → Profile: avatar, name, handle, bio, website, social links (ProfileForm); e-mail change and verification; password; two-factor; sessions. */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '../../components/Button.tsx'
 import { TextField } from '../../components/TextField.tsx'
-import { updateProfile } from '../../store/index.ts'
 import { useSessionStore } from '../../store/session.ts'
-import { Avatar } from '../auth/Avatar.tsx'
+import { ProfileForm } from './ProfileForm.tsx'
 import { authClient } from '../auth/authClient.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { refreshSession } from '../auth/session.ts'
@@ -20,9 +19,6 @@ export function ProfileSettings() {
   const { t } = useTranslation('settings')
   const user = useSessionStore((s) => s.whoami)
   const queryClient = useQueryClient()
-  const [name, setName] = useState(user?.name ?? '')
-  const [handle, setHandle] = useState(user?.handle ?? '')
-  const [image, setImage] = useState(user?.image ?? '')
   const [newEmail, setNewEmail] = useState('')
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
@@ -46,27 +42,7 @@ export function ProfileSettings() {
   return (
     <SettingsPage title={t('sections.profile')} description={t('descriptions.profile')} testId="settings-profile">
       <SettingsSection title={t('profile.account')}>
-        <form
-          className="flex flex-col gap-4 py-4"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void run('profile', () => updateProfile({ name: name.trim(), handle: handle.trim() || null, image: image.trim() || null }), t('profile.saved'))
-          }}
-        >
-          <div className="flex items-center gap-4">
-            <Avatar name={name} email={user.email} image={image || null} size={56} />
-            <TextField className="flex-1" label={t('profile.avatar')} value={image} onChange={setImage} placeholder="https://" type="url" />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t('profile.name')} value={name} onChange={setName} required maxLength={100} />
-            <TextField label={t('profile.handle')} value={handle} onChange={setHandle} pattern="[A-Za-z0-9_\-]{2,32}" placeholder="ada" />
-          </div>
-          <div className="flex justify-end">
-            <Button type="submit" size="sm" busy={busy === 'profile'}>
-              {t('profile.save')}
-            </Button>
-          </div>
-        </form>
+        <ProfileForm key={user.id} user={user} />
       </SettingsSection>
 
       <SettingsSection title={t('profile.email')}>

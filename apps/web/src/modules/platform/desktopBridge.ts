@@ -1,0 +1,20 @@
+/**
+ * The desktop shell's bridge (docs/desktop.md): `window.brookDesktop`, put into the page by
+ * `apps/desktop` before the app's first script. Absent in a browser tab.
+ */
+export interface DesktopBridge {
+  version: string
+  call(method: 'windowMode'): Promise<'minimized' | 'maximized' | 'normal'>
+  call(method: 'setWindowMode', mode: 'minimized' | 'maximized' | 'normal'): Promise<void>
+  call(method: 'openExternal', url: string): Promise<void>
+  call(method: 'setLaunchOnStartup', on: boolean): Promise<void>
+  on(event: 'command', listener: (command: 'settings' | 'discover' | 'quick-add') => void): () => void
+  on(event: 'window-mode', listener: (mode: 'minimized' | 'maximized' | 'normal') => void): () => void
+}
+
+/** The shell's bridge when the app runs in the desktop window, else null. */
+export function desktopBridge(): DesktopBridge | null {
+  if (typeof window === 'undefined') return null
+  const bridge = (window as { brookDesktop?: DesktopBridge }).brookDesktop
+  return bridge && typeof bridge.call === 'function' ? bridge : null
+}
