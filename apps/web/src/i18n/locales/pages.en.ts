@@ -167,6 +167,17 @@ export default {
         'open-in-browser': 'Open feed in browser',
         'open-site-in-browser': 'Open site in browser',
       },
+      integration: {
+        'save-to-readwise': 'Save to Readwise Reader',
+        'save-to-instapaper': 'Save to Instapaper',
+        'save-to-readeck': 'Save to Readeck',
+        'save-to-cubox': 'Save to Cubox',
+        'save-to-outline': 'Save to Outline',
+        'save-to-zotero': 'Save to Zotero',
+        'save-to-qbittorrent': 'Save to qBittorrent',
+        'save-to-eagle': 'Save to Eagle',
+        'save-to-obsidian': 'Save to Obsidian',
+      },
       list: {
         edit: 'Edit list',
         unfollow: 'Unfollow list',

@@ -169,6 +169,17 @@ export default {
         'open-in-browser': 'フィードをブラウザーで開く',
         'open-site-in-browser': 'サイトをブラウザーで開く',
       },
+      integration: {
+        'save-to-readwise': 'Readwise Reader に保存',
+        'save-to-instapaper': 'Instapaper に保存',
+        'save-to-readeck': 'Readeck に保存',
+        'save-to-cubox': 'Cubox に保存',
+        'save-to-outline': 'Outline に保存',
+        'save-to-zotero': 'Zotero に保存',
+        'save-to-qbittorrent': 'qBittorrent に保存',
+        'save-to-eagle': 'Eagle に保存',
+        'save-to-obsidian': 'Obsidian に保存',
+      },
       list: {
         edit: 'リストを編集',
         unfollow: 'リストの購読を解除',

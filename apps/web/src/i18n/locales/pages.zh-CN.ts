@@ -169,6 +169,17 @@ export default {
         'open-in-browser': '在浏览器中打开订阅源',
         'open-site-in-browser': '在浏览器中打开网站',
       },
+      integration: {
+        'save-to-readwise': '保存到 Readwise Reader',
+        'save-to-instapaper': '保存到 Instapaper',
+        'save-to-readeck': '保存到 Readeck',
+        'save-to-cubox': '保存到 Cubox',
+        'save-to-outline': '保存到 Outline',
+        'save-to-zotero': '保存到 Zotero',
+        'save-to-qbittorrent': '保存到 qBittorrent',
+        'save-to-eagle': '保存到 Eagle',
+        'save-to-obsidian': '保存到 Obsidian',
+      },
       list: {
         edit: '编辑列表',
         unfollow: '取消订阅列表',

@@ -169,6 +169,17 @@ export default {
         'open-in-browser': '在瀏覽器中開啟訂閱源',
         'open-site-in-browser': '在瀏覽器中開啟網站',
       },
+      integration: {
+        'save-to-readwise': '儲存到 Readwise Reader',
+        'save-to-instapaper': '儲存到 Instapaper',
+        'save-to-readeck': '儲存到 Readeck',
+        'save-to-cubox': '儲存到 Cubox',
+        'save-to-outline': '儲存到 Outline',
+        'save-to-zotero': '儲存到 Zotero',
+        'save-to-qbittorrent': '儲存到 qBittorrent',
+        'save-to-eagle': '儲存到 Eagle',
+        'save-to-obsidian': '儲存到 Obsidian',
+      },
       list: {
         edit: '編輯列表',
         unfollow: '取消訂閱列表',
