@@ -101,6 +101,39 @@ describeBrowser('action rules', () => {
     }
   })
 
+  it('binds a hotkey to "Save to Readeck", shown in the "more" menu, and saves the open entry with it', async () => {
+    const fake = await startFakeService(() => ({ status: 202, body: '{"status":202,"message":"Link submited"}', headers: { location: 'https://readeck.example/bookmarks/x1' } }))
+    try {
+      const post = (path: string, data: unknown, headers: Record<string, string> = {}) => page.request.post(`${server.url}${path}`, { data, headers: { origin: server.url, ...headers } }).then((r) => r.json())
+      const inbox = (await post('/api/inboxes', { handle: 'e2e-keys', title: 'Keys box' })).data
+      await post('/api/inboxes/webhook', { guid: 'k1', title: 'Saved by keyboard', url: 'https://example.org/k1', content: '<p>body</p>' }, { 'x-inbox-handle': 'e2e-keys', 'x-inbox-secret': inbox.secret })
+      const patched = await page.request.patch(`${server.url}/api/integrations`, { data: { service: 'readeck', enabled: true, baseUrl: fake.url, token: 'readeck-e2e-token' }, headers: { origin: server.url } })
+      expect(patched.status()).toBe(200)
+      await page.goto(`${server.url}/settings/shortcuts?lng=en`)
+      const row = page.locator('[data-testid="shortcut-row"][data-command="integration:save-to-readeck"]')
+      await row.getByTestId('shortcut-edit').click()
+      await page.getByTestId('shortcut-recorder').press('Shift+e')
+      await row.getByTestId('shortcut-save').click()
+      await row.locator('kbd', { hasText: 'E' }).waitFor()
+      await screenshot(page, 'actions-07-integration-hotkey-bound')
+      await page.goto(`${server.url}/timeline/view-0/inbox-e2e-keys/pending`)
+      await page.locator('[data-testid="entry-item"]', { hasText: 'Saved by keyboard' }).click()
+      await page.getByTestId('entry-reader').waitFor()
+      await page.getByTestId('toolbar-more').click()
+      await page.getByRole('menuitem', { name: 'Save to Readeck' }).locator('kbd').first().waitFor()
+      await screenshot(page, 'actions-08-more-menu-hotkey')
+      await page.keyboard.press('Escape')
+      await page.locator('[data-focus-region="entry-render"]').focus()
+      await page.keyboard.press('Shift+E')
+      await page.getByText('Saved to Readeck').waitFor({ timeout: 10_000 })
+      const req = fake.requests.find((r) => r.path === '/api/bookmarks')!
+      expect(req.headers.authorization).toBe('Bearer readeck-e2e-token')
+      expect(JSON.parse(req.body)).toMatchObject({ url: 'https://example.org/k1', title: 'Saved by keyboard' })
+    } finally {
+      await fake.close()
+    }
+  })
+
   it("copies an inbox's e-mail address from its sidebar menu", async () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
     await page.goto(`${server.url}/timeline/view-0/all/pending`)

@@ -93,6 +93,8 @@ describeBrowser('search', () => {
     await page.getByTestId('trending').waitFor()
     const item = page.locator('[data-testid="trending-item"]', { hasText: 'Kitchen Log' })
     await item.waitFor({ timeout: 15_000 })
+    // Followed by this user: "Following", not "1 follower" (the ranking may arrive before the subscriptions).
+    await item.getByText('Following').waitFor({ timeout: 15_000 })
     await screenshot(page, 'search-05-discover-trending')
     await item.click()
     await page.getByTestId('follow-panel').waitFor()

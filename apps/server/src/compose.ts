@@ -77,6 +77,8 @@ import { inboxDomain } from './domains/inboxes/inboxDomain.ts'
 import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.ts'
 import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
+import { rsshubRepo } from './domains/rsshub/repo.ts'
+import { createRsshubService } from './domains/rsshub/service.ts'
 import { messagingRepo } from './domains/messaging/repo.ts'
 import { createMessagingService, type MessagingService } from './domains/messaging/service.ts'
 import { createPushSender } from './domains/messaging/pushSender.ts'
@@ -117,6 +119,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     ai: aiRepo(db),
     actions: actionsRepo(db),
     wallets: walletsRepo(db),
+    rsshub: rsshubRepo(db),
   }
 
   // Services: the rules, each given only the repos and services it uses.
@@ -130,9 +133,11 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const vapidKeys = () => (vapid ??= loadVapidKeys(instance).catch((error: unknown) => ((vapid = null), Promise.reject(error))))
   const pushSender = createPushSender({ keys: vapidKeys, subject: vapidSubject(env.PUBLIC_URL ?? null, env.MAIL_FROM), allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS })
   const messaging: MessagingService = createMessagingService({ repo: messagingRepo(db), sender: pushSender, publicKey: async () => (await vapidKeys()).publicKey, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries })
-  websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
+  // rsshub:// feeds are fetched through an RSSHub instance (docs/rsshub.md).
+  const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve })
+  websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds) })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
@@ -175,7 +180,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads }
+  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub }
 }
 
 /** Every domain service, by name. */

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   /** Due feeds the scheduler enqueues per tick at most. */
   SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(500),
   RSSHUB_URL: optionalUrl,
+  /** RSSHub instances on private or LAN addresses may be used by their owners (unset: true on a single-user instance, false once a second account exists; docs/rsshub.md). */
+  RSSHUB_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   SUBSCRIPTION_LIMIT: z.coerce.number().int().min(1).default(5000),
   TRIAL_FEED_LIMIT: z.coerce.number().int().min(0).default(100),
   TRIAL_LIST_LIMIT: z.coerce.number().int().min(0).default(10),

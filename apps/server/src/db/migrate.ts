@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_api_access.ts'
 import * as m0010 from './migrations/0010_actions.ts'
 import * as m0011 from './migrations/0011_ai.ts'
 import * as m0012 from './migrations/0012_instance_admin.ts'
+import * as m0013 from './migrations/0013_rsshub.ts'
 import * as m0017 from './migrations/0017_paid_lists.ts'
 
 /** In order; a new migration is appended here with the next number. */
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010_actions': m0010,
   '0011_ai': m0011,
   '0012_instance_admin': m0012,
+  '0013_rsshub': m0013,
   '0017_paid_lists': m0017,
 }
 

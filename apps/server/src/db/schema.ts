@@ -478,6 +478,31 @@ export interface TwoFactorTable {
   verified: AuthBool | null
 }
 
+/** An RSSHub instance (0013). */
+export interface RsshubInstancesTable {
+  id: string
+  ownerUserId: string | null
+  baseUrl: string
+  accessKey: string | null
+  description: string | null
+  price: string | null
+  userLimit: number | null
+  isDefault: number
+  checkedAt: string | null
+  responseTimeMs: number | null
+  errorAt: string | null
+  errorMessage: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** The instance a user reads rsshub:// feeds through (0013). */
+export interface RsshubUsageTable {
+  userId: string
+  instanceId: string
+  createdAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -522,4 +547,6 @@ export interface Database {
   ai_chat_sessions: AiChatSessionsTable
   ai_chat_messages: AiChatMessagesTable
   ai_digests: AiDigestsTable
+  rsshub_instances: RsshubInstancesTable
+  rsshub_usage: RsshubUsageTable
 }

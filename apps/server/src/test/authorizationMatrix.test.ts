@@ -29,6 +29,7 @@ type Fixture = {
   bInboxSecret: string
   aCode: string // an invitation code A (the instance's admin) created
   aTokenId: string // A's API token
+  aHub: string // A's own RSSHub instance (not shared), with an access key
   aPushId: string // A's registered browser (Web Push)
   aPushEndpoint: string
 }
@@ -54,7 +55,7 @@ const refused = (codes?: number[]): Expectation => ({ denied: true, codes })
 const answered: Expectation = { denied: false }
 
 /** A's private markers: none may appear in anything B gets back. */
-const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token', integration: 'A-secret-vault' }
+const MARK = { title: 'A-secret-title', category: 'A-secret-category', inboxTitle: 'A-inbox-title', inboxEntry: 'A-inbox-entry-title', accent: 'a-secret-accent', rule: 'A-secret-rule', tokenName: 'A-secret-token', integration: 'A-secret-vault', hubKey: 'A-secret-hub-key' }
 
 /** A 1 × 1 PNG. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
@@ -103,6 +104,7 @@ const MATRIX: Record<string, Attempt[]> = {
     { run: (f) => f.b.get('/api/entries?view=0&limit=100'), expect: answered, forbid: (f) => [f.inboxEntry] },
     { run: (f) => f.b.get(`/api/entries?feedId=${f.feed}&read=true`), expect: answered, forbid: (f) => [f.readByA] },
   ],
+  'POST /api/entries': [{ run: (f) => f.b.post('/api/entries', { ids: [f.inboxEntry, f.readByA] }), expect: answered, forbid: (f) => [f.inboxEntry] }],
   'POST /api/entries/stream': [{ run: (f) => f.b.request('POST', '/api/entries/stream', { ids: [f.inboxEntry] }), expect: answered, forbid: () => ['inbox body'] }],
   'GET /api/entries/check-new': [{ run: (f) => f.b.get(`/api/entries/check-new?insertedAfter=0&inboxId=a-box`), expect: refused() }],
   'GET /api/entries/{id}/read-histories': [
@@ -134,6 +136,16 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/trending/users': [{ run: (f) => f.b.get('/api/trending/users?limit=100'), expect: answered, forbid: (f) => [f.aEmail] }],
   'GET /api/lists/discover': [{ run: (f) => f.b.get('/api/lists/discover?keyword=list'), expect: answered }],
   'GET /api/lists/trending': [{ run: (f) => f.b.get('/api/lists/trending'), expect: answered }],
+  // RSSHub instances: A's own instance (and its access key) is invisible to B; B (free plan) may add none
+  'POST /api/rsshub': [{ run: (f) => f.b.post('/api/rsshub', { baseUrl: 'https://hub.matrix.example' }), expect: refused([13004]) }],
+  'GET /api/rsshub/list': [{ run: (f) => f.b.get('/api/rsshub/list'), expect: answered, forbid: (f) => [f.aHub] }],
+  'GET /api/rsshub': [{ run: (f) => f.b.get(`/api/rsshub?id=${f.aHub}`), expect: refused([13003]) }],
+  'DELETE /api/rsshub': [{ run: (f) => f.b.delete('/api/rsshub', { id: f.aHub }), expect: refused([13003]) }],
+  'POST /api/rsshub/use': [{ run: (f) => f.b.post('/api/rsshub/use', { id: f.aHub }), expect: refused([13003]) }],
+  'GET /api/rsshub/status': [{ run: (f) => f.b.get(`/api/rsshub/status?id=${f.aHub}`), expect: refused([13003]) }],
+  'GET /api/discover/rsshub': [{ run: (f) => f.b.get('/api/discover/rsshub'), expect: refused([13003]) }],
+  'GET /api/discover/rsshub-route': [{ run: (f) => f.b.get('/api/discover/rsshub-route?route=/test/items'), expect: refused([13003]) }],
+  'GET /api/discover/rsshub-analytics': [{ run: (f) => f.b.get('/api/discover/rsshub-analytics'), expect: answered }],
   // search
   'GET /api/search/entries': [
     { run: (f) => f.b.get(`/api/search/entries?q=${encodeURIComponent(MARK.inboxEntry)}`), expect: answered, forbid: (f) => [f.inboxEntry] },
@@ -216,6 +228,7 @@ const MATRIX: Record<string, Attempt[]> = {
   // feeds are shared by everyone; refresh is for admins only
   'GET /api/feeds': [{ run: (f) => f.b.get(`/api/feeds?id=${f.feed}`), expect: answered }],
   'POST /api/feeds/analytics': [{ run: (f) => f.b.post('/api/feeds/analytics', { id: [f.feed] }), expect: answered }],
+  'GET /api/feeds/analytics': [{ run: (f) => f.b.get(`/api/feeds/analytics?id=${f.feed}`), expect: answered }],
   'POST /api/feeds/refresh': [{ run: (f) => f.b.post('/api/feeds/refresh', { id: f.feed }), expect: refused([2000]) }],
   'POST /api/feeds/reset': [{ run: (f) => f.b.post('/api/feeds/reset', { id: f.other }), expect: answered }],
   // AI: never a summary of an entry B cannot read; the provider settings are B's own
@@ -332,6 +345,7 @@ async function snapshotOfA(f: Fixture) {
     chat: await get('/api/ai/chat/sessions/a-chat/messages'),
     actions: await get('/api/actions'),
     integrations: await get('/api/integrations'),
+    rsshub: await get('/api/rsshub/list'),
     profile: await get(`/api/profiles?id=${f.aId}`),
   }
 }
@@ -370,7 +384,12 @@ describeEachDialect('authorization matrix', (dialect) => {
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
     const aCode = (await a.post('/api/invitations/new')).body.data
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aPushId, aPushEndpoint, aCode }
+    // A's RSSHub instance (stored directly: adding one checks it answers, and nothing answers here).
+    const aHub = '1234567890777'
+    const hubAt = new Date().toISOString()
+    await db.insertInto('rsshub_instances').values({ id: aHub, ownerUserId: aId, baseUrl: 'https://hub-a.matrix.example', accessKey: MARK.hubKey, description: null, price: null, userLimit: null, isDefault: 0, checkedAt: null, responseTimeMs: null, errorAt: null, errorMessage: null, createdAt: hubAt, updatedAt: hubAt }).execute()
+    await a.post('/api/rsshub/use', { id: aHub })
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aPushId, aPushEndpoint, aCode, aHub }
     // A's chat session, with a message (issue 10).
     const at = new Date().toISOString()
     await db.insertInto('ai_chat_sessions').values({ id: 'a-chat', userId: aId, title: 'A-secret-chat', createdAt: at, updatedAt: at }).execute()

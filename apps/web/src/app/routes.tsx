@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'discover', lazy: async () => ({ Component: (await Promise.all([import('../modules/discover/DiscoverPage.tsx'), ensurePages()]))[0].DiscoverPage }) },
-              { path: 'discover/category/:category', lazy: async () => ({ Component: (await import('../modules/discover/CategoryPage.tsx')).CategoryPage }) },
+              { path: 'discover/category/:category', lazy: async () => ({ Component: (await Promise.all([import('../modules/discover/CategoryPage.tsx'), ensurePages()]))[0].CategoryPage }) },
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await Promise.all([import('../modules/settings/SettingsLayout.tsx'), ensurePages()]))[0].SettingsLayout }),
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'action', lazy: async () => ({ Component: (await Promise.all([import('../modules/actions/ActionsPage.tsx'), ensurePages()]))[0].ActionsPage }) },
               { path: 'power', lazy: async () => ({ Component: (await Promise.all([import('../modules/power/PowerPage.tsx'), ensurePages()]))[0].PowerPage }) },
-              { path: 'rsshub', lazy: async () => ({ Component: (await import('../modules/rsshub/RsshubPage.tsx')).RsshubPage }) },
+              { path: 'rsshub', lazy: async () => ({ Component: (await Promise.all([import('../modules/rsshub/RsshubPage.tsx'), ensurePages()]))[0].RsshubPage }) },
             ],
           },
         ],

@@ -198,6 +198,12 @@ describeEachDialect('entries API', (dialect) => {
     const lines = String(stream.body).trim().split('\n').map((l) => JSON.parse(l))
     expect(lines.map((l) => l.id)).toEqual(ids)
     expect(lines[0].content).toBeTypeOf('string')
+    // POST /entries: the batch form of the detail, in the order asked, unknown ids left out.
+    const batch = await a.post('/api/entries', { ids: [ids[1], missingId, ids[0]] })
+    expect(batch.status).toBe(200)
+    expect(batch.body.data.map((i: any) => i.entries.id)).toEqual([ids[1], ids[0]])
+    expect(batch.body.data[1]).toEqual(detail.body.data)
+    expect((await a.post('/api/entries', { ids: [] })).body.code).toBe(4)
   })
 
   it('check-new tells whether anything arrived after a time', async () => {

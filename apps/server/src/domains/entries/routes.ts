@@ -102,7 +102,7 @@ const previewRoute = createRoute({
   request: jsonBody(z.strictObject({ url: z.string().min(1).max(2048) })),
   responses: {
     200: jsonResponse(envelope(z.object({ feed: z.union([FeedSchema, PreviewFeedSchema]), entries: z.array(PreviewEntrySchema) })), 'The feed and its newest entries (a stored feed as stored; another as fetched now, ids null)'),
-    ...errors(2003, 2004),
+    ...errors(2003, 2004, 13000, 13007),
   },
 })
 
@@ -116,6 +116,15 @@ const readabilityRoute = createRoute({
     200: jsonResponse(envelope(z.object({ content: z.string().nullable(), updatedAt: z.string().nullable(), cached: z.boolean() })), 'Sanitized article HTML'),
     ...errors(3, 3000, 2003),
   },
+})
+
+const batchRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['entries'],
+  summary: 'Entries by ids (the batch form of GET /entries?id=): each one I may see, in the order asked; others are left out',
+  request: jsonBody(z.strictObject({ ids: z.array(idSchema).min(1).max(100) })),
+  responses: { 200: jsonResponse(envelope(z.array(TimelineItemSchema)), 'The entries'), ...errors() },
 })
 
 const inboxDetailRoute = createRoute({
@@ -155,6 +164,11 @@ const inboxDeleteRoute = createRoute({
 
 export function entriesRoutes({ entries, profiles, discover }: { entries: EntriesService; profiles: Pick<ProfilesService, 'byIds'>; discover: Pick<DiscoverService, 'knownFeed'> }) {
   const router = createRouter()
+
+  router.openapi(batchRoute, async (c) => {
+    const user = requireUser(c)
+    return c.json(ok(await entries.details(user.id, c.req.valid('json').ids)), 200)
+  })
 
   router.openapi(listRoute, async (c) => {
     const user = requireUser(c)

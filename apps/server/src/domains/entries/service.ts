@@ -226,6 +226,19 @@ export function createEntriesService(deps: {
       return { ...item, entries: { ...entries, title: item.entries.title, content: item.entries.content ?? entries.content } }
     },
 
+    /** POST /entries: the detail of each entry among ids the user may see, in request order (others left out; one lookup per id). */
+    async details(userId: string, ids: string[]): Promise<Awaited<ReturnType<typeof this.detail>>[]> {
+      const out: Awaited<ReturnType<typeof this.detail>>[] = []
+      for (const id of [...new Set(ids)]) {
+        try {
+          out.push(await this.detail(userId, id))
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 3000) throw error
+        }
+      }
+      return out
+    },
+
     /** POST /entries/stream: contents of the visible entries among ids, in request order. */
     async contents(userId: string, ids: string[]): Promise<{ id: string; content: string | null }[]> {
       const rows = await repo.contents(ids)
@@ -262,7 +275,7 @@ export function createEntriesService(deps: {
         const [feed] = await repo.feedsByIds([known.id])
         return { feed: presentFeed(feed), entries: rows.map((r) => presentEntry(r)) }
       }
-      const parsed = await deps.feeds.preview(url)
+      const parsed = await deps.feeds.preview(url, userId)
       const now = nowIso()
       return {
         feed: { type: 'feed' as const, id: null, url: parsed.feedUrl, title: parsed.title, description: parsed.description, siteUrl: parsed.siteUrl, image: parsed.image, language: parsed.language },

@@ -8,8 +8,8 @@ import { FetchError } from '../../reader/fetcher/fetchError.ts'
 import { FeedParseError } from '../../reader/parser/feedParseError.ts'
 
 /** Catalogue code and detail of an engine failure; anything unexpected is an internal error. */
-export function describeFeedError(error: unknown): { code: 2003 | 2004 | 1005; detail: string } {
-  if (error instanceof AppError && (error.code === 2003 || error.code === 2004)) return { code: error.code, detail: error.reason ?? error.message }
+export function describeFeedError(error: unknown): { code: 2003 | 2004 | 13000 | 13007 | 1005; detail: string } {
+  if (error instanceof AppError && (error.code === 2003 || error.code === 2004 || error.code === 13000 || error.code === 13007)) return { code: error.code, detail: error.reason ?? error.message }
   if (error instanceof FetchError) return { code: 2003, detail: error.message }
   if (error instanceof FeedParseError) return { code: 2004, detail: error.detail }
   return { code: 1005, detail: error instanceof Error ? error.message : String(error) }

@@ -35,3 +35,18 @@ describe('hasCredentials', () => {
     expect(hasCredentials('not a url')).toBe(false)
   })
 })
+
+describe('rsshub:// feed URLs', () => {
+  it.each([
+    ['rsshub://github/issue/DIYgod/RSSHub', 'rsshub://github/issue/DIYgod/RSSHub'],
+    ['  RSSHub://GitHub/issue/DIYgod/RSSHub/  ', 'rsshub://github/issue/DIYgod/RSSHub'],
+    ['rsshub://zhihu/hot?limit=5#top', 'rsshub://zhihu/hot?limit=5'],
+    ['rsshub://bilibili', 'rsshub://bilibili'],
+  ])('normalizes %j to %j', (input, expected) => {
+    expect(normalizeFeedUrl(input)).toBe(expected)
+  })
+  it('refuses one without a namespace', () => {
+    expect(normalizeFeedUrl('rsshub:///path')).toBeNull()
+    expect(normalizeFeedUrl('rsshub://')).toBeNull()
+  })
+})

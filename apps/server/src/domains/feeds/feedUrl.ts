@@ -1,13 +1,29 @@
 /** @module The one spelling of a feed URL under which a feed is stored and looked up. */
 
+/** True for an `rsshub://namespace/path` feed URL (fetched through the user's RSSHub instance, docs/rsshub.md). */
+export function isRsshubUrl(url: string): boolean {
+  return /^rsshub:\/\//i.test(url)
+}
+
+/** `rsshub://Namespace/path/?a=1#x` → `rsshub://namespace/path?a=1`; null without a namespace. */
+function normalizeRsshubUrl(text: string): string | null {
+  const match = /^rsshub:\/\/([A-Za-z0-9][\w.-]*)(\/[^?#]*)?(\?[^#]*)?/i.exec(text)
+  if (!match) return null
+  const path = (match[2] ?? '').replace(/\/+$/, '')
+  const query = match[3] && match[3] !== '?' ? match[3] : ''
+  return `rsshub://${match[1].toLowerCase()}${path}${query}`
+}
+
 /**
  * Normalizes what a user typed into a feed URL: trims, turns `feed:` URLs into http(s), adds
  * `https://` when no scheme is given, lower-cases the host, drops the default port and the
- * fragment. Returns null for anything that is not an http(s) URL.
+ * fragment. `rsshub://namespace/path` stays an rsshub:// URL (namespace lower-cased, no trailing
+ * slash). Returns null for anything else that is not an http(s) URL.
  */
 export function normalizeFeedUrl(input: string): string | null {
   let text = input.trim()
   if (!text) return null
+  if (isRsshubUrl(text)) return normalizeRsshubUrl(text)
   // feed://host/path (Safari, old Firefox) and feed:https://host/path
   const feedScheme = /^feed:(\/\/)?/i.exec(text)
   if (feedScheme) text = /^https?:/i.test(text.slice(feedScheme[0].length)) ? text.slice(feedScheme[0].length) : `http://${text.slice(feedScheme[0].length)}`

@@ -55,6 +55,12 @@ describeEachDialect('feeds routes', (dialect) => {
     expect(answer.body.data.analytics[b.id]).toMatchObject({ subscriptionCount: 1 })
     expect((await reader.post('/api/feeds/analytics', { id: 'not-an-array' })).status).toBe(400)
     expect((await anonymous.post('/api/feeds/analytics', { id: [] })).status).toBe(401)
+    // The GET form (issue 17): repeated or comma-separated ids, the same answer.
+    const got = await reader.get(`/api/feeds/analytics?id=${a.id}&id=${b.id}`)
+    expect(got.body.data).toEqual(answer.body.data)
+    expect((await reader.get(`/api/feeds/analytics?id=${a.id},${b.id},1234567890123`)).body.data).toEqual(answer.body.data)
+    expect((await reader.get('/api/feeds/analytics?id=nope')).body.code).toBe(4)
+    expect((await anonymous.get(`/api/feeds/analytics?id=${a.id}`)).status).toBe(401)
   })
 
   it('POST /api/feeds/refresh is for admins only (2000) and checks the feed now', async () => {

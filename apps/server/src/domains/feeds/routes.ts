@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AppError } from '../../lib/appError.ts'
 import { createRouter, ok, requireUser } from '../../lib/router.ts'
-import { envelope, errors, jsonResponse } from '../../lib/apiSchemas.ts'
+import { envelope, errors, jsonResponse, queryIdList } from '../../lib/apiSchemas.ts'
 import type { FeedService } from './service.ts'
 import type { WebsubService } from '../websub/service.ts'
 import { FeedAnalyticsSchema, FeedSchema, presentAnalytics, presentFeed } from './present.ts'
@@ -31,6 +31,15 @@ const analyticsRoute = createRoute({
   summary: 'Analytics of several feeds, keyed by feed id',
   request: { body: { content: { 'application/json': { schema: z.object({ id: z.array(z.string().max(64)).max(1000) }) } }, required: true } },
   responses: { 200: json(envelope(z.object({ analytics: z.record(z.string(), FeedAnalyticsSchema) })), 'Analytics by feed id'), ...errors() },
+})
+
+const analyticsGetRoute = createRoute({
+  method: 'get',
+  path: '/analytics',
+  tags: ['feeds'],
+  summary: 'Analytics of feeds by id (`id=a&id=b` or `id=a,b`), keyed by feed id: the GET form of POST /feeds/analytics',
+  request: { query: z.strictObject({ id: queryIdList }) },
+  responses: { 200: json(envelope(z.object({ analytics: z.record(z.string(), FeedAnalyticsSchema) })), 'Analytics by feed id (unknown ids left out)'), ...errors() },
 })
 
 const refreshRoute = createRoute({
@@ -67,6 +76,12 @@ export function feedsRoutes({ feeds, websub }: { feeds: FeedService; websub: Pic
   router.openapi(analyticsRoute, async (c) => {
     requireUser(c)
     const analytics = await feeds.analytics(c.req.valid('json').id)
+    return c.json(ok({ analytics: Object.fromEntries(Object.entries(analytics).map(([id, a]) => [id, presentAnalytics(a)])) }), 200)
+  })
+
+  router.openapi(analyticsGetRoute, async (c) => {
+    requireUser(c)
+    const analytics = await feeds.analytics(c.req.valid('query').id)
     return c.json(ok({ analytics: Object.fromEntries(Object.entries(analytics).map(([id, a]) => [id, presentAnalytics(a)])) }), 200)
   })
 

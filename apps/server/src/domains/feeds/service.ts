@@ -18,7 +18,7 @@ import type { NormalizedFeed } from '../../reader/normalize/types.ts'
 import { createKeyedLimiter } from './keyedLimiter.ts'
 import { nextCheckAt, WEEK_MS } from './nextCheck.ts'
 import type { DueFeed, FeedAnalyticsRow, FeedPatch, FeedRow, FeedsRepo } from './repo.ts'
-import { hasCredentials, hostOf, normalizeFeedUrl } from './feedUrl.ts'
+import { hasCredentials, hostOf, isRsshubUrl, normalizeFeedUrl } from './feedUrl.ts'
 import { prepareEntries, type EntrySanitizer } from '../entries/entryRows.ts'
 import { storeEntries } from '../entries/storeEntries.ts'
 import type { NewEntry, WebhookDelivery } from '../actions/applyRules.ts'
@@ -38,7 +38,12 @@ export type FeedServiceDeps = {
   onNewEntries?: (feedId: string, entries: NewEntry[]) => void
   /** The sanitizer applied to stored entries' HTML (default: the pipeline's; tests wrap it to count calls). */
   sanitize?: EntrySanitizer
+  /** Where an rsshub:// feed is fetched from for a user or a feed (domains/rsshub); absent: such feeds answer 13007. */
+  resolveRsshub?: (url: string, who: FetchFor) => Promise<{ url: string; publicUrl: string; allowPrivateNetworks: boolean; redact: (text: string) => string }>
 }
+
+/** On whose behalf a document is fetched: an rsshub:// feed goes through that user's RSSHub instance (or its subscribers'). */
+export type FetchFor = { userId?: string; feedId?: string }
 
 /** SPEC §7 analytics of one feed. */
 export type FeedAnalytics = Omit<FeedAnalyticsRow, 'id'>
@@ -84,7 +89,26 @@ export function createFeedService(deps: FeedServiceDeps) {
   })
 
   /** Step 1, fetch: through the SSRF-safe fetcher, under the per-host cap. */
-  const fetchDocument = (url: string, extra: Partial<FetchOptions> = {}) => hosts.run(hostOf(url), () => fetchFeed(url, fetchOptions(extra)))
+  const fetchHttp = (url: string, extra: Partial<FetchOptions> = {}) => hosts.run(hostOf(url), () => fetchFeed(url, fetchOptions(extra)))
+
+  /**
+   * Step 1 for any feed URL: an rsshub:// URL is fetched from the RSSHub instance it resolves to
+   * (with its access key, which never reaches a stored URL or error message); its final URL is
+   * the instance's route URL without the key, and it never moves.
+   */
+  async function fetchDocument(url: string, extra: Partial<FetchOptions> = {}, who: FetchFor = {}): Promise<FetchResult> {
+    if (!isRsshubUrl(url)) return fetchHttp(url, extra)
+    if (!deps.resolveRsshub) throw new AppError(13007, { reason: 'RSSHub is not set up on this server' })
+    const target = await deps.resolveRsshub(url, who)
+    try {
+      const result = await fetchHttp(target.url, { ...extra, allowPrivateNetworks: target.allowPrivateNetworks || env.FETCH_ALLOW_PRIVATE_NETWORKS })
+      return { ...result, finalUrl: target.publicUrl, movedTo: null }
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error
+      if (error.status === 404) throw new AppError(13000, { reason: `${url}: the instance has no such route (HTTP 404 from ${target.publicUrl})` })
+      throw new FetchError(error.kind, target.redact(error.message), { status: error.status, retryAfterSeconds: error.retryAfterSeconds })
+    }
+  }
 
   /**
    * Steps 2–4 on a fetched document: parse (bytes → feedsmith's format-shaped feed), normalize
@@ -99,7 +123,7 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   function requireUrl(input: string): string {
     const url = normalizeFeedUrl(input)
-    if (!url) throw new AppError(2003, { reason: `not an http(s) URL: ${input.slice(0, 200)}` })
+    if (!url) throw new AppError(2003, { reason: `not an http(s) or rsshub:// URL: ${input.slice(0, 200)}` })
     return url
   }
 
@@ -107,14 +131,14 @@ export function createFeedService(deps: FeedServiceDeps) {
    * URL → a parsed feed. A body that is not a feed (an HTML page) goes through discovery and
    * the first feed found is used; `stopAtExisting` returns a stored feed without fetching it.
    */
-  async function resolve(url: string, now: Date, stopAtExisting: boolean): Promise<Resolved> {
+  async function resolve(url: string, now: Date, stopAtExisting: boolean, who: FetchFor = {}): Promise<Resolved> {
     // stopAtExisting: creating a feed, whose entries are stored (and sanitized then); else a preview.
-    const fetched = expect200(await fetchDocument(url))
+    const fetched = expect200(await fetchDocument(url, {}, who))
     try {
       return { feedUrl: url, fetched, feed: toFeed(fetched, now, stopAtExisting) }
     } catch (error) {
-      // A broken feed is a parse error; only a page that is no feed at all is worth discovering.
-      if (!(error instanceof FeedParseError) || sniffFeed(fetched.body)) throw error
+      // A broken feed is a parse error; only a page that is no feed at all is worth discovering (an RSSHub route is what it is).
+      if (!(error instanceof FeedParseError) || sniffFeed(fetched.body) || isRsshubUrl(url)) throw error
     }
     const found = await discoverFeeds(url, fetchOptions())
     const candidate = found.map((f) => normalizeFeedUrl(f.url)).find((u): u is string => u !== null && u !== url)
@@ -129,18 +153,18 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   const spread = () => Math.random()
 
-  async function createFeed(url: string): Promise<FeedRow> {
+  async function createFeed(url: string, who: FetchFor): Promise<FeedRow> {
     const now = clock()
     let resolved: Resolved
     try {
-      resolved = await resolve(url, now, true)
+      resolved = await resolve(url, now, true, who)
     } catch (error) {
       throw toFeedAppError(error)
     }
     if ('existing' in resolved) return resolved.existing
     const { fetched, feed } = resolved
     // A URL that redirects to a feed stored under its final URL is that feed.
-    const finalUrl = normalizeFeedUrl(fetched.finalUrl)
+    const finalUrl = isRsshubUrl(resolved.feedUrl) ? null : normalizeFeedUrl(fetched.finalUrl)
     if (finalUrl && finalUrl !== resolved.feedUrl) {
       const existing = await repo.findByUrl(finalUrl)
       if (existing) return existing
@@ -176,7 +200,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     })
     const row = await repo.findByUrl(feedUrl)
     if (!row) throw new AppError(1005, { reason: `feed ${feedUrl} vanished after insert` })
-    deps.onDocument?.(row, fetched.body, fetched.link ?? null)
+    if (!isRsshubUrl(row.url)) deps.onDocument?.(row, fetched.body, fetched.link ?? null)
     return row
   }
 
@@ -209,7 +233,7 @@ export function createFeedService(deps: FeedServiceDeps) {
     const healthy: FeedPatch = { checkedAt: nowIso, errorAt: null, errorMessage: null, errorCount: 0, updatedAt: nowIso }
     let result: FetchResult
     try {
-      result = await fetchDocument(feed.url, { etag: feed.etag, lastModified: feed.lastModified })
+      result = await fetchDocument(feed.url, { etag: feed.etag, lastModified: feed.lastModified }, { feedId: feed.id })
     } catch (error) {
       if (shutdown.signal.aborted) {
         await repo.finishCheck(feed.id, owner, {})
@@ -256,7 +280,7 @@ export function createFeedService(deps: FeedServiceDeps) {
       // Action-rule webhooks go out once the entries are committed.
       if (webhooks.length > 0) deps.sendWebhooks?.(webhooks)
       if (added.length > 0) deps.onNewEntries?.(feed.id, added)
-      deps.onDocument?.(feed, result.body, result.link ?? null)
+      if (!isRsshubUrl(feed.url)) deps.onDocument?.(feed, result.body, result.link ?? null)
       return outcome
     } catch (error) {
       return recordFailure(feed, owner, error, now)
@@ -294,13 +318,13 @@ export function createFeedService(deps: FeedServiceDeps) {
      * parse, entries stored, next check scheduled. Throws AppError 2003 (fetch) or 2004 (parse)
      * with the detail in `reason`. Concurrent calls for one URL share one fetch.
      */
-    async ensureFeed(input: string): Promise<FeedRow> {
+    async ensureFeed(input: string, userId?: string): Promise<FeedRow> {
       const url = requireUrl(input)
       const existing = await repo.findByUrl(url)
       if (existing) return existing
       let pending = ensuring.get(url)
       if (!pending) {
-        pending = createFeed(url).finally(() => ensuring.delete(url))
+        pending = createFeed(url, { userId }).finally(() => ensuring.delete(url))
         ensuring.set(url, pending)
       }
       return pending
@@ -317,10 +341,10 @@ export function createFeedService(deps: FeedServiceDeps) {
     },
 
     /** Fetches and parses a URL (with discovery) without storing anything: POST /api/entries/preview. */
-    async preview(input: string): Promise<NormalizedFeed> {
+    async preview(input: string, userId?: string): Promise<NormalizedFeed> {
       const url = requireUrl(input)
       try {
-        const resolved = await resolve(url, clock(), false)
+        const resolved = await resolve(url, clock(), false, { userId })
         if ('existing' in resolved) throw new Error('unreachable')
         return { ...resolved.feed, feedUrl: resolved.feedUrl }
       } catch (error) {

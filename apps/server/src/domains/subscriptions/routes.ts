@@ -87,7 +87,7 @@ const subscribeRoute = createRoute({
   request: jsonBody(SubscribeBody),
   responses: {
     200: jsonResponse(envelope(z.object({ feed: FeedSchema.nullable(), list: ListSchema.nullable(), unread: z.number(), created: z.boolean() })), 'The followed feed or list and its unread count'),
-    ...errors(2002, 1100, 1101, 2011, 1004, 4002, 2001, 8000, 2003, 2004),
+    ...errors(2002, 1100, 1101, 2011, 1004, 4002, 2001, 8000, 2003, 2004, 13000, 13007),
   },
 })
 

@@ -99,14 +99,14 @@ export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollow
     if (counts.total >= env.SUBSCRIPTION_LIMIT) throw new AppError(2011, { reason: `At most ${env.SUBSCRIPTION_LIMIT} subscriptions per account` })
   }
 
-  async function feedFor(input: SubscribeInput): Promise<FeedRow> {
+  async function feedFor(input: SubscribeInput, userId: string): Promise<FeedRow> {
     if (input.feedId) {
       const [feed] = await repo.feedsByIds([input.feedId])
       if (!feed) throw new AppError(2001, { reason: `no feed ${input.feedId}` })
       return feed
     }
     if (!input.url) throw new AppError(2002)
-    return feeds.ensureFeed(input.url)
+    return feeds.ensureFeed(input.url, userId)
   }
 
   function fieldsOf(input: SubscribeInput, defaultView: number): SubscriptionFields {
@@ -167,7 +167,7 @@ export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollow
       if (targets.length === 0) throw new AppError(2002)
       if (targets.length > 1) throw new AppError(4, { reason: 'Give one of url, feedId, listId' })
       if (input.listId) return subscribeList(user, { ...input, listId: input.listId })
-      const feed = await feedFor(input)
+      const feed = await feedFor(input, user.id)
       const limits = await plans.limitsFor(user.role)
       if (!(await repo.find(user.id, { feedId: feed.id }))) capsAdmit(limits, 'feed')(await repo.countByType(user.id))
       const { unread, created } = await repo.subscribe(user.id, { feedId: feed.id }, fieldsOf(input, 0), nowIso(), capsAdmit(limits, 'feed'))

@@ -6,6 +6,7 @@ export default {
     "custom": "Custom integrations",
     "saveTo": "Save to {{name}}",
     "savedTo": "Saved to {{name}}",
+    "notEnabled": "{{name}} is not enabled (Settings → Integration)",
     "saveFailed": "{{name}} did not save it",
     "eagleSaved": "Sent {{count}} images to Eagle",
     "enable": "Enable {{name}}",

@@ -6,6 +6,7 @@ export default {
     "custom": "カスタム連携",
     "saveTo": "{{name}} に保存",
     "savedTo": "{{name}} に保存しました",
+    "notEnabled": "{{name}} は有効になっていません（設定 → 連携）",
     "saveFailed": "{{name}} に保存できませんでした",
     "eagleSaved": "{{count}} 枚の画像を Eagle に送りました",
     "enable": "{{name}} を有効にする",

@@ -6,6 +6,7 @@ export default {
     "custom": "自定义集成",
     "saveTo": "保存到 {{name}}",
     "savedTo": "已保存到 {{name}}",
+    "notEnabled": "{{name}} 未启用（设置 → 集成）",
     "saveFailed": "{{name}} 未能保存",
     "eagleSaved": "已发送 {{count}} 张图片到 Eagle",
     "enable": "启用 {{name}}",

@@ -6,6 +6,7 @@ export default {
     "custom": "自訂整合",
     "saveTo": "儲存到 {{name}}",
     "savedTo": "已儲存到 {{name}}",
+    "notEnabled": "{{name}} 未啟用（設定 → 整合）",
     "saveFailed": "{{name}} 未能儲存",
     "eagleSaved": "已傳送 {{count}} 張圖片到 Eagle",
     "enable": "啟用 {{name}}",

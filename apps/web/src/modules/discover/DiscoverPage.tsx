@@ -7,6 +7,7 @@ import { DISCOVER_CATEGORIES } from './categories.ts'
 import { DiscoverSearch } from './DiscoverSearch.tsx'
 import { OpmlImport } from './OpmlImport.tsx'
 import { TrendingSection } from './TrendingSection.tsx'
+import { RouteBrowser } from '../rsshub/RouteBrowser.tsx'
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover')
@@ -28,6 +29,10 @@ export function DiscoverPage() {
         <section>
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('searchTitle')}</h2>
           <DiscoverSearch key={params.get('q') ?? ''} initial={params.get('q') ?? ''} defaultView={view} onDone={() => undefined} />
+        </section>
+        <section>
+          <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('rsshubRoutes')}</h2>
+          <RouteBrowser defaultView={view} />
         </section>
         <section>
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('trendingTitle')}</h2>

@@ -1,4 +1,4 @@
-/** Search box and results: a URL finds the feeds behind it; words search known feeds and lists. */
+/** Search box and results: a URL finds the feeds behind it; `rsshub://…` previews a route; words search known feeds and lists. */
 import type { FeedViewType } from '@brook/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -37,7 +37,9 @@ export function DiscoverSearch({ initial = '', defaultView, onDone, autoFocus = 
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault()
-          if (keyword.trim()) search.mutate(keyword)
+          // An rsshub:// route is previewed as it is (through my RSSHub instance); anything else is searched.
+          if (/^rsshub:\/\/\w/i.test(keyword.trim())) setChosen({ feed: { type: 'feed', id: null, url: keyword.trim(), title: null }, subscriptionCount: 0, isSubscribed: false })
+          else if (keyword.trim()) search.mutate(keyword)
         }}
       >
         <label className="relative flex-1">

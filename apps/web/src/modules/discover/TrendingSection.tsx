@@ -1,9 +1,10 @@
 /** Discover's trending block: feeds, lists and entries this instance's people follow and read now (docs/trending.md), filtered by the Discover language. */
 import type { FeedViewType } from '@brook/shared'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
+import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import type { DiscoverResult } from './discoverApi.ts'
 import { FollowPanel } from './FollowPanel.tsx'
@@ -37,6 +38,18 @@ export function TrendingSection({ view }: { view: FeedViewType }) {
   const feeds = useQuery({ queryKey: ['trending', 'feeds', language], queryFn: () => trendingFeeds(language), staleTime: STALE_MS, meta: { silent: true } })
   const lists = useQuery({ queryKey: ['trending', 'lists'], queryFn: () => trendingLists(), staleTime: STALE_MS, meta: { silent: true } })
   const entries = useQuery({ queryKey: ['trending', 'entries', language], queryFn: () => trendingEntries(language), staleTime: STALE_MS, meta: { silent: true } })
+  // "Following" is read from the subscription store when drawn, not when the ranking was fetched:
+  // on a fresh load the ranking can arrive before the store is filled (it said "1 follower").
+  const byId = useSubscriptionStore((s) => s.byId)
+  const following = useMemo(() => {
+    const ids = new Set<string>()
+    for (const s of Object.values(byId)) {
+      if (s.feedId) ids.add(`f${s.feedId}`)
+      if (s.listId) ids.add(`l${s.listId}`)
+    }
+    return ids
+  }, [byId])
+  const mark = (r: DiscoverResult): DiscoverResult => ({ ...r, isSubscribed: following.has(r.list ? `l${r.list.id}` : `f${r.feed?.id ?? ''}`) })
 
   if (chosen) {
     return (
@@ -56,7 +69,7 @@ export function TrendingSection({ view }: { view: FeedViewType }) {
         <div>
           <h3 className="mb-2 text-[12px] font-medium text-zinc-500">{t('trendingFeeds')}</h3>
           <ul className="grid gap-2 sm:grid-cols-2">
-            {feeds.data.map((r) => (
+            {feeds.data.map(mark).map((r) => (
               <ResultCard key={`f${r.feed?.url}`} result={r} onOpen={() => setChosen(r)} />
             ))}
           </ul>
@@ -66,7 +79,7 @@ export function TrendingSection({ view }: { view: FeedViewType }) {
         <div>
           <h3 className="mb-2 text-[12px] font-medium text-zinc-500">{t('trendingLists')}</h3>
           <ul className="grid gap-2 sm:grid-cols-2">
-            {lists.data.map((r) => (
+            {lists.data.map(mark).map((r) => (
               <ResultCard key={`l${r.list?.id}`} result={r} onOpen={() => setChosen(r)} />
             ))}
           </ul>

@@ -1,23 +1,20 @@
-/** The trending calls of Discover (GET /trending/feeds, /trending/entries, /lists/trending), as DiscoverResults the follow form takes. */
+/** The trending calls of Discover (GET /trending/feeds, /trending/entries, /lists/trending), as DiscoverResults the follow form takes (TrendingSection marks the ones I follow from the subscription store). */
 import { api } from '../../api/client.ts'
 import type { ApiData } from '../../api/types.ts'
-import { useSubscriptionStore } from '../../store/entities/subscriptions.ts'
 import type { DiscoverResult } from './discoverApi.ts'
 
 export type TrendingEntry = ApiData<'get', '/trending/entries'>[number]
 
-const subscribed = (match: (s: { feedId: string | null; listId: string | null }) => boolean) => Object.values(useSubscriptionStore.getState().byId).some(match)
-
 /** Feeds trending here, in the language of the Discover filter. */
 export async function trendingFeeds(language: string, limit = 8): Promise<DiscoverResult[]> {
   const items = await api.get('/trending/feeds', { language, limit })
-  return items.map((t) => ({ feed: t.feed, subscriptionCount: t.subscriberCount, isSubscribed: subscribed((s) => s.feedId === t.feed.id) }))
+  return items.map((t) => ({ feed: t.feed, subscriptionCount: t.subscriberCount, isSubscribed: false }))
 }
 
 /** Lists trending here. */
 export async function trendingLists(limit = 6): Promise<DiscoverResult[]> {
   const items = await api.get('/lists/trending', { limit })
-  return items.map((t) => ({ list: t.list, subscriptionCount: t.subscriberCount, isSubscribed: subscribed((s) => s.listId === t.list.id) }))
+  return items.map((t) => ({ list: t.list, subscriptionCount: t.subscriberCount, isSubscribed: false }))
 }
 
 /** Entries trending here. */

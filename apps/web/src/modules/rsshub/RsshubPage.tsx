@@ -1,9 +1,113 @@
-/** /rsshub: RSSHub instances (later). */
+/** /rsshub: RSSHub instances (mine, shared, the default) with their health; add your own (checked first), use one; then its routes. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
 import { ServerIcon } from '../../components/icons.tsx'
-import { PagePlaceholder } from '../../components/PagePlaceholder.tsx'
+import { useUiStore } from '../../store/ui.ts'
+import { RouteBrowser } from './RouteBrowser.tsx'
+import { addInstance, deleteInstance, listInstances, chooseInstance, type RsshubInstance } from './rsshubApi.ts'
+
+function Health({ instance }: { instance: RsshubInstance }) {
+  const { t } = useTranslation('discover')
+  if (instance.status.errorMessage) return <span className="text-[12px] text-red-600 dark:text-red-400" title={instance.status.errorMessage}>{t('rsshubDown')}</span>
+  if (instance.status.responseTimeMs !== null) return <span className="text-[12px] text-emerald-600 dark:text-emerald-400">{t('rsshubHealthy', { ms: instance.status.responseTimeMs })}</span>
+  return <span className="text-[12px] text-zinc-500">—</span>
+}
 
 export function RsshubPage() {
-  const { t } = useTranslation()
-  return <PagePlaceholder icon={<ServerIcon size={20} />} title={t('pages.rsshubTitle')} description={t('pages.rsshubDescription')} note={t('comingLater')} />
+  const { t } = useTranslation('discover')
+  const { t: tc } = useTranslation()
+  const view = useUiStore((s) => s.view)
+  const queryClient = useQueryClient()
+  const instances = useQuery({ queryKey: ['rsshub', 'instances'], queryFn: listInstances })
+  const [baseUrl, setBaseUrl] = useState('')
+  const [accessKey, setAccessKey] = useState('')
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['rsshub'] })
+  const add = useMutation({
+    mutationFn: () => addInstance({ baseUrl, accessKey: accessKey || null }),
+    onSuccess: async (created) => {
+      setBaseUrl('')
+      setAccessKey('')
+      toast.success(t('rsshubAdded', { ms: created.status.responseTimeMs ?? 0 }))
+      if (!(instances.data ?? []).some((i) => i.inUse)) await chooseInstance(created.id)
+      await refresh()
+    },
+  })
+  const use = useMutation({ mutationFn: (id: string | null) => chooseInstance(id), onSuccess: refresh })
+  const remove = useMutation({ mutationFn: (id: string) => deleteInstance(id), onSuccess: refresh })
+
+  return (
+    <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="rsshub-page">
+      <header className="flex items-center gap-3 border-b border-zinc-200/70 px-8 pt-8 pb-6 dark:border-zinc-800/80">
+        <span className="flex size-10 items-center justify-center rounded-xl bg-accent/10 text-accent">
+          <ServerIcon size={20} />
+        </span>
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">{tc('pages.rsshubTitle')}</h1>
+          <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{tc('pages.rsshubDescription')}</p>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-2xl flex-col gap-10 px-8 py-8">
+        <section>
+          <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('rsshubInstances')}</h2>
+          {instances.data?.length === 0 && <p className="text-[13px] text-zinc-500">{t('rsshubNoInstance')}</p>}
+          <ul className="flex flex-col divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {(instances.data ?? []).map((i) => (
+              <li key={i.id} className="flex items-center gap-3 px-3.5 py-2.5" data-testid="rsshub-instance">
+                <div className="min-w-0 flex-1">
+                  <div className="truncate text-[13px] font-medium">{i.baseUrl}</div>
+                  <div className="flex gap-3 text-[11px] text-zinc-500">
+                    {i.isDefault && <span>{t('rsshubDefault')}</span>}
+                    {i.isOwner && <span>{t('rsshubMine')}</span>}
+                    <span>{t('rsshubUsers', { count: i.userCount })}</span>
+                    {i.description && <span className="truncate">{i.description}</span>}
+                  </div>
+                </div>
+                <Health instance={i} />
+                {i.inUse ? (
+                  <button type="button" onClick={() => use.mutate(null)} data-testid="rsshub-unuse" className="h-7 rounded-md bg-accent/10 px-2.5 text-[12px] font-medium text-accent">
+                    {t('rsshubInUse')}
+                  </button>
+                ) : (
+                  <button type="button" onClick={() => use.mutate(i.id)} data-testid="rsshub-use" className="h-7 rounded-md border border-zinc-200 px-2.5 text-[12px] font-medium dark:border-zinc-700">
+                    {t('rsshubUse')}
+                  </button>
+                )}
+                {i.isOwner && (
+                  <button type="button" onClick={() => remove.mutate(i.id)} className="h-7 rounded-md px-2 text-[12px] text-zinc-500 hover:text-red-600">
+                    {t('rsshubDelete')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <form
+            className="mt-4 flex flex-wrap items-end gap-2"
+            data-testid="rsshub-add"
+            onSubmit={(e) => {
+              e.preventDefault()
+              if (baseUrl.trim()) add.mutate()
+            }}
+          >
+            <label className="flex min-w-56 flex-1 flex-col gap-1 text-[12px]">
+              <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubBaseUrl')}</span>
+              <input name="baseUrl" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="http://192.168.1.10:1200" className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] dark:border-zinc-700" />
+            </label>
+            <label className="flex w-44 flex-col gap-1 text-[12px]">
+              <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubAccessKey')}</span>
+              <input name="accessKey" value={accessKey} onChange={(e) => setAccessKey(e.target.value)} className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] dark:border-zinc-700" />
+            </label>
+            <button type="submit" disabled={add.isPending} data-testid="rsshub-add-submit" className="h-8 rounded-md bg-accent px-3 text-[13px] font-medium text-white disabled:opacity-50">
+              {add.isPending ? t('rsshubChecking') : t('rsshubAdd')}
+            </button>
+          </form>
+        </section>
+        <section>
+          <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('rsshubRoutes')}</h2>
+          <RouteBrowser defaultView={view} />
+        </section>
+      </div>
+    </div>
+  )
 }

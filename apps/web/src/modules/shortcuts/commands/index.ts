@@ -6,5 +6,6 @@ import { listCommands } from './listCommands.ts'
 import { subscriptionCommands } from './subscriptionCommands.ts'
 import { timelineCommands } from './timelineCommands.ts'
 import { aiEntryCommands, aiGlobalCommands } from '../../ai/aiCommands.ts'
+import { integrationCommands } from '../../integrations/integrationCommands.ts'
 
-registerCommands([...entryCommands, ...aiEntryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...aiGlobalCommands, ...settingsCommands])
+registerCommands([...entryCommands, ...aiEntryCommands, ...timelineCommands, ...subscriptionCommands, ...listCommands, ...layoutCommands, ...globalCommands, ...aiGlobalCommands, ...settingsCommands, ...integrationCommands])

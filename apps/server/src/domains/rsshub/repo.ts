@@ -1,0 +1,116 @@
+/** SQL of RSSHub instances: the instances, who uses which, and which rsshub:// feeds are followed here. */
+import { sql, type Selectable } from 'kysely'
+import type { RsshubInstancesTable } from '../../db/schema.ts'
+import type { Db } from '../../db/transactions.ts'
+
+export type RsshubInstanceRow = Selectable<RsshubInstancesTable>
+export type InstanceHealth = Pick<RsshubInstanceRow, 'checkedAt' | 'responseTimeMs' | 'errorAt' | 'errorMessage'>
+
+export function rsshubRepo(db: Db) {
+  return {
+    async insert(row: RsshubInstanceRow): Promise<void> {
+      await db.insertInto('rsshub_instances').values(row).execute()
+    },
+
+    async findById(id: string): Promise<RsshubInstanceRow | null> {
+      return (await db.selectFrom('rsshub_instances').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+    },
+
+    async findByBaseUrl(baseUrl: string): Promise<RsshubInstanceRow | null> {
+      return (await db.selectFrom('rsshub_instances').selectAll().where('baseUrl', '=', baseUrl).orderBy('createdAt').executeTakeFirst()) ?? null
+    },
+
+    async findDefault(): Promise<RsshubInstanceRow | null> {
+      return (await db.selectFrom('rsshub_instances').selectAll().where('isDefault', '=', 1).orderBy('updatedAt', 'desc').executeTakeFirst()) ?? null
+    },
+
+    /** Instances a user may see: their own, the instance's own (seeded) and the shared ones (any with a description or a price, or the default). */
+    async visibleTo(userId: string): Promise<RsshubInstanceRow[]> {
+      return db
+        .selectFrom('rsshub_instances')
+        .selectAll()
+        .where((eb) => eb.or([eb('ownerUserId', '=', userId), eb('ownerUserId', 'is', null), eb('isDefault', '=', 1), eb('description', 'is not', null)]))
+        .orderBy('isDefault', 'desc')
+        .orderBy('createdAt')
+        .execute()
+    },
+
+    async countOwnedBy(userId: string): Promise<number> {
+      const row = await db.selectFrom('rsshub_instances').select((eb) => eb.fn.countAll<number>().as('n')).where('ownerUserId', '=', userId).executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    /** Users per instance. */
+    async userCounts(ids: string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db.selectFrom('rsshub_usage').select(['instanceId', (eb) => eb.fn.countAll<number>().as('n')]).where('instanceId', 'in', ids).groupBy('instanceId').execute()
+      return new Map(rows.map((r) => [r.instanceId, Number(r.n)]))
+    },
+
+    async countUsersOtherThan(instanceId: string, userId: string | null): Promise<number> {
+      let q = db.selectFrom('rsshub_usage').select((eb) => eb.fn.countAll<number>().as('n')).where('instanceId', '=', instanceId)
+      if (userId) q = q.where('userId', '<>', userId)
+      return Number((await q.executeTakeFirstOrThrow()).n)
+    },
+
+    async usageOf(userId: string): Promise<string | null> {
+      return (await db.selectFrom('rsshub_usage').select('instanceId').where('userId', '=', userId).executeTakeFirst())?.instanceId ?? null
+    },
+
+    async setUsage(userId: string, instanceId: string | null, nowIso: string): Promise<void> {
+      await db.deleteFrom('rsshub_usage').where('userId', '=', userId).execute()
+      if (instanceId) await db.insertInto('rsshub_usage').values({ userId, instanceId, createdAt: nowIso }).execute()
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('rsshub_instances').where('id', '=', id).execute()
+    },
+
+    async setDefault(id: string, nowIso: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('rsshub_instances').set({ isDefault: 0 }).where('isDefault', '=', 1).execute()
+        await trx.updateTable('rsshub_instances').set({ isDefault: 1, updatedAt: nowIso }).where('id', '=', id).execute()
+      })
+    },
+
+    async recordHealth(id: string, health: InstanceHealth): Promise<void> {
+      await db.updateTable('rsshub_instances').set(health).where('id', '=', id).execute()
+    },
+
+    /**
+     * The instance an rsshub:// feed is fetched through when no one asks in particular (a
+     * scheduled refresh): the chosen instance of its longest-standing subscriber who chose one,
+     * with that subscriber's id (the owner rule on private addresses needs it).
+     */
+    async instanceOfSubscriber(feedId: string): Promise<{ instance: RsshubInstanceRow; userId: string } | null> {
+      const row = await db
+        .selectFrom('subscriptions')
+        .innerJoin('rsshub_usage', 'rsshub_usage.userId', 'subscriptions.userId')
+        .select(['rsshub_usage.instanceId', 'subscriptions.userId'])
+        .where('subscriptions.feedId', '=', feedId)
+        .orderBy('subscriptions.createdAt')
+        .executeTakeFirst()
+      if (!row) return null
+      const instance = await this.findById(row.instanceId)
+      return instance ? { instance, userId: row.userId } : null
+    },
+
+    /** Public followers of each rsshub:// feed here, most followed first (private subscriptions never count). */
+    async routeFollowers(limit: number): Promise<{ url: string; feedId: string; title: string | null; followers: number }[]> {
+      const rows = await db
+        .selectFrom('feeds')
+        .innerJoin('subscriptions', 'subscriptions.feedId', 'feeds.id')
+        .select(['feeds.url', 'feeds.id', 'feeds.title', sql<number>`count(distinct ${sql.ref('subscriptions.userId')})`.as('n')])
+        .where('feeds.url', 'like', 'rsshub://%')
+        .where('subscriptions.isPrivate', '=', 0)
+        .groupBy(['feeds.url', 'feeds.id', 'feeds.title'])
+        .orderBy('n', 'desc')
+        .orderBy('feeds.url')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => ({ url: r.url, feedId: r.id, title: r.title, followers: Number(r.n) }))
+    },
+  }
+}
+
+export type RsshubRepo = ReturnType<typeof rsshubRepo>

@@ -1,0 +1,322 @@
+/**
+ * RSSHub on your own instances (docs/rsshub.md): instances and who uses which, their health, the
+ * route catalogue (1 hour cache, SPEC §9), and where an `rsshub://namespace/path` feed is fetched
+ * from — the user's chosen instance, else the default one — with its access key.
+ */
+import { newId, type PlanLimits } from '@brook/shared'
+import type { Env } from '../../env.ts'
+import { AppError } from '../../lib/appError.ts'
+import { fetchFeed } from '../../reader/fetcher/fetchFeed.ts'
+import { checkUrlTarget } from '../../reader/fetcher/ssrfGuard.ts'
+import { isPublicAddress } from '../../reader/fetcher/ssrfGuard.ts'
+import { filterCatalogue, matchRoute, parseNamespaces, type CatalogueFilter, type CatalogueNamespace } from './catalogue.ts'
+import type { RsshubInstanceRow, RsshubRepo } from './repo.ts'
+
+/** SPEC §9: RSS-hub cache 1 hour (the catalogue, per instance). */
+export const RSSHUB_CACHE_MS = 60 * 60_000
+/** A health check waits this long at most. */
+const HEALTH_TIMEOUT_MS = 10_000
+
+export type RsshubServiceDeps = {
+  repo: RsshubRepo
+  env: Pick<Env, 'RSSHUB_URL' | 'RSSHUB_ALLOW_PRIVATE_NETWORKS' | 'FETCH_ALLOW_PRIVATE_NETWORKS' | 'FETCH_TIMEOUT_MS' | 'FETCH_MAX_BYTES'>
+  /** The plan limits of a role (own instances: `rsshubInstances`). */
+  limitsFor: (role: string) => Promise<PlanLimits>
+  /** Accounts on this Brook instance (one: a single-user instance). */
+  countUsers: () => Promise<number>
+  now?: () => Date
+}
+
+type Who = { id: string; role: string }
+
+/** Where one rsshub:// feed is fetched from. */
+export type RsshubTarget = {
+  /** The URL fetched (carries the access key). */
+  url: string
+  /** The same without the key: safe to store and show. */
+  publicUrl: string
+  allowPrivateNetworks: boolean
+  /** Removes the key from a text (an error message). */
+  redact: (text: string) => string
+}
+
+/** An instance base URL: http(s) only, no query, fragment or trailing slash; null otherwise. */
+export function normalizeBaseUrl(input: string): string | null {
+  let url: URL
+  try {
+    url = new URL(input.trim())
+  } catch {
+    return null
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return null
+  url.hash = ''
+  url.search = ''
+  return url.href.replace(/\/+$/, '')
+}
+
+/** The instance URL of a route: base + path + query, plus `key=` when the instance has an access key. */
+export function instanceUrl(baseUrl: string, route: string, accessKey: string | null): string {
+  const url = new URL(baseUrl + route)
+  if (accessKey) url.searchParams.set('key', accessKey)
+  return url.href
+}
+
+export function createRsshubService(deps: RsshubServiceDeps) {
+  const { repo, env } = deps
+  const clock = deps.now ?? (() => new Date())
+  const catalogues = new Map<string, { at: number; namespaces: CatalogueNamespace[] }>()
+  let seeded: Promise<void> | null = null
+
+  /** RSSHUB_URL becomes the default instance (ownerless) the first time it is needed. */
+  function seed(): Promise<void> {
+    seeded ??= (async () => {
+      const base = env.RSSHUB_URL ? normalizeBaseUrl(env.RSSHUB_URL) : null
+      if (!base || (await repo.findByBaseUrl(base))) return
+      const nowIso = clock().toISOString()
+      const hasDefault = (await repo.findDefault()) !== null
+      await repo.insert({ id: newId(), ownerUserId: null, baseUrl: base, accessKey: null, description: 'This Brook instance’s RSSHub (RSSHUB_URL)', price: null, userLimit: null, isDefault: hasDefault ? 0 : 1, checkedAt: null, responseTimeMs: null, errorAt: null, errorMessage: null, createdAt: nowIso, updatedAt: nowIso })
+    })().catch((error: unknown) => {
+      seeded = null
+      throw error
+    })
+    return seeded
+  }
+
+  /** RSSHUB_ALLOW_PRIVATE_NETWORKS, or when unset: true on a single-user instance. */
+  async function privateAllowed(): Promise<boolean> {
+    if (env.RSSHUB_ALLOW_PRIVATE_NETWORKS !== undefined) return env.RSSHUB_ALLOW_PRIVATE_NETWORKS
+    return (await deps.countUsers()) <= 1
+  }
+
+  /** A private or LAN instance is reachable for its owner (and for the instance's own seeded one) when allowed; for everyone else the SSRF guard decides. */
+  async function allowPrivateFor(instance: RsshubInstanceRow, userId: string | null): Promise<boolean> {
+    if (env.FETCH_ALLOW_PRIVATE_NETWORKS) return true
+    if (instance.ownerUserId !== null && instance.ownerUserId !== userId) return false
+    return privateAllowed()
+  }
+
+  async function visible(id: string, userId: string): Promise<RsshubInstanceRow> {
+    await seed()
+    const instance = await repo.findById(id)
+    if (!instance || !(instance.ownerUserId === null || instance.ownerUserId === userId || instance.isDefault === 1 || instance.description !== null)) throw new AppError(13003, { reason: `no RSSHub instance ${id}` })
+    return instance
+  }
+
+  /** The instance a user's rsshub:// feeds go through: their choice, else the default; null when there is none. */
+  async function instanceFor(userId: string): Promise<RsshubInstanceRow | null> {
+    await seed()
+    const chosen = await repo.usageOf(userId)
+    if (chosen) {
+      const instance = await repo.findById(chosen)
+      if (instance) return instance
+    }
+    return repo.findDefault()
+  }
+
+  /** GET {base}{path} through the SSRF-checked fetcher, timed; throws AppError 13007 with the reason. */
+  async function get(instance: RsshubInstanceRow, path: string, userId: string | null, timeoutMs: number): Promise<{ body: Uint8Array; contentType: string | null; ms: number }> {
+    const started = performance.now()
+    const url = instanceUrl(instance.baseUrl, path, instance.accessKey)
+    try {
+      const result = await fetchFeed(url, { allowPrivateNetworks: await allowPrivateFor(instance, userId), timeoutMs, maxBytes: env.FETCH_MAX_BYTES })
+      if (result.status !== 200) throw new Error(`HTTP ${result.status}`)
+      return { body: result.body, contentType: result.contentType, ms: Math.round(performance.now() - started) }
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).split(instance.accessKey ?? '\u0000').join('***')
+      throw new AppError(13007, { reason: `${instance.baseUrl}: ${message}`.slice(0, 500), cause: error })
+    }
+  }
+
+  /** One health check (GET /healthz): answers "ok"-like text within the deadline, not an HTML page. Recorded on the instance. */
+  async function check(instance: RsshubInstanceRow, userId: string | null): Promise<{ ok: true; responseTimeMs: number } | { ok: false; error: string }> {
+    const nowIso = clock().toISOString()
+    try {
+      const { body, contentType, ms } = await get(instance, '/healthz', userId, HEALTH_TIMEOUT_MS)
+      const text = new TextDecoder().decode(body.slice(0, 512)).trim()
+      if (/html/i.test(contentType ?? '') || text.startsWith('<')) throw new AppError(13007, { reason: `${instance.baseUrl} answers an HTML page, not RSSHub` })
+      await repo.recordHealth(instance.id, { checkedAt: nowIso, responseTimeMs: ms, errorAt: null, errorMessage: null })
+      return { ok: true, responseTimeMs: ms }
+    } catch (error) {
+      const reason = error instanceof AppError ? (error.reason ?? error.message) : String(error)
+      await repo.recordHealth(instance.id, { checkedAt: nowIso, responseTimeMs: null, errorAt: nowIso, errorMessage: reason })
+      return { ok: false, error: reason }
+    }
+  }
+
+  async function present(rows: RsshubInstanceRow[], userId: string) {
+    const counts = await repo.userCounts(rows.map((r) => r.id))
+    const using = await repo.usageOf(userId)
+    return rows.map((r) => ({
+      id: r.id,
+      baseUrl: r.baseUrl,
+      description: r.description,
+      price: r.price,
+      userLimit: r.userLimit,
+      isDefault: r.isDefault === 1,
+      isOwner: r.ownerUserId === userId,
+      ownerUserId: r.ownerUserId,
+      /** Only its owner sees the access key; others see whether there is one. */
+      accessKey: r.ownerUserId === userId ? r.accessKey : null,
+      hasAccessKey: r.accessKey !== null,
+      userCount: counts.get(r.id) ?? 0,
+      inUse: using === r.id,
+      status: { checkedAt: r.checkedAt, responseTimeMs: r.responseTimeMs, errorAt: r.errorAt, errorMessage: r.errorMessage },
+      createdAt: r.createdAt,
+    }))
+  }
+
+  async function catalogue(instance: RsshubInstanceRow, userId: string): Promise<CatalogueNamespace[]> {
+    const cached = catalogues.get(instance.id)
+    if (cached && clock().getTime() - cached.at < RSSHUB_CACHE_MS) return cached.namespaces
+    const { body } = await get(instance, '/api/namespace', userId, env.FETCH_TIMEOUT_MS)
+    let namespaces: CatalogueNamespace[]
+    try {
+      namespaces = parseNamespaces(JSON.parse(new TextDecoder().decode(body)))
+    } catch (error) {
+      throw new AppError(13007, { reason: `${instance.baseUrl}/api/namespace is not RSSHub's route catalogue (RSSHub v1 or later is needed)`, cause: error })
+    }
+    catalogues.set(instance.id, { at: clock().getTime(), namespaces })
+    return namespaces
+  }
+
+  async function catalogueFor(userId: string): Promise<CatalogueNamespace[]> {
+    const instance = await instanceFor(userId)
+    if (!instance) throw new AppError(13003, { reason: 'No RSSHub instance: add one on /rsshub, or ask the admin to set RSSHUB_URL' })
+    return catalogue(instance, userId)
+  }
+
+  return {
+    /** POST /rsshub: a new instance owned by the caller (checked first: it must answer like RSSHub). */
+    async create(who: Who, input: { baseUrl: string; accessKey?: string | null; description?: string | null; price?: string | null; userLimit?: number | null; isDefault?: boolean }) {
+      const baseUrl = normalizeBaseUrl(input.baseUrl)
+      if (!baseUrl) throw new AppError(13006, { reason: `not an http(s) URL: ${input.baseUrl.slice(0, 200)}` })
+      if (input.isDefault && who.role !== 'admin') throw new AppError(1004, { reason: 'Only admins choose the default instance' })
+      const limit = (await deps.limitsFor(who.role)).rsshubInstances
+      if (limit !== null && (await repo.countOwnedBy(who.id)) >= limit) throw new AppError(13004, { reason: `Your plan may add at most ${limit} RSSHub instances` })
+      if (!env.FETCH_ALLOW_PRIVATE_NETWORKS && !(await privateAllowed())) {
+        try {
+          checkUrlTarget(new URL(baseUrl), isPublicAddress)
+        } catch {
+          throw new AppError(13006, { reason: `${baseUrl} is a private or local address, and RSSHUB_ALLOW_PRIVATE_NETWORKS is off on this instance` })
+        }
+      }
+      const nowIso = clock().toISOString()
+      const row: RsshubInstanceRow = {
+        id: newId(),
+        ownerUserId: who.id,
+        baseUrl,
+        accessKey: input.accessKey?.trim() || null,
+        description: input.description?.trim() || null,
+        price: input.price && Number(input.price) > 0 ? input.price : null,
+        userLimit: input.userLimit ?? null,
+        isDefault: 0,
+        checkedAt: null,
+        responseTimeMs: null,
+        errorAt: null,
+        errorMessage: null,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      }
+      const health = await check(row, who.id)
+      if (!health.ok) throw new AppError(13007, { reason: health.error })
+      await repo.insert({ ...row, checkedAt: nowIso, responseTimeMs: health.responseTimeMs })
+      if (input.isDefault) await repo.setDefault(row.id, nowIso)
+      return (await present([(await repo.findById(row.id))!], who.id))[0]
+    },
+
+    /** GET /rsshub/list: the instances I may see, with status and user count. */
+    async list(userId: string) {
+      await seed()
+      return present(await repo.visibleTo(userId), userId)
+    },
+
+    /** GET /rsshub?id= */
+    async get(userId: string, id: string) {
+      return (await present([await visible(id, userId)], userId))[0]
+    },
+
+    /** DELETE /rsshub: the owner's (admins: the seeded one too), not while others use it. */
+    async remove(who: Who, id: string): Promise<void> {
+      const instance = await visible(id, who.id)
+      const mine = instance.ownerUserId === who.id || (instance.ownerUserId === null && who.role === 'admin')
+      if (!mine) throw new AppError(13001)
+      const others = await repo.countUsersOtherThan(id, who.id)
+      if (others > 0) throw new AppError(13002, { reason: `${others} other people read through it` })
+      await repo.delete(id)
+      catalogues.delete(id)
+    },
+
+    /** POST /rsshub/use: my rsshub:// feeds go through this instance (null: the default). */
+    async use(userId: string, id: string | null): Promise<{ instanceId: string | null }> {
+      if (id === null) {
+        await repo.setUsage(userId, null, clock().toISOString())
+        return { instanceId: null }
+      }
+      const instance = await visible(id, userId)
+      if (instance.ownerUserId !== userId) {
+        if (instance.userLimit !== null && (await repo.countUsersOtherThan(id, userId)) >= instance.userLimit) throw new AppError(13004, { reason: `This instance takes at most ${instance.userLimit} users` })
+        // Buying access with POWER is not built: a paid instance is its owner's alone for now.
+        if (instance.price !== null) throw new AppError(13005, { reason: `This instance costs ${instance.price} POWER a month; buying access is not available yet` })
+      }
+      await repo.setUsage(userId, id, clock().toISOString())
+      return { instanceId: id }
+    },
+
+    /** GET /rsshub/status: a fresh health check of an instance (default: the one I use). */
+    async status(userId: string, id?: string) {
+      const instance = id ? await visible(id, userId) : await instanceFor(userId)
+      if (!instance) throw new AppError(13003, { reason: 'No RSSHub instance in use' })
+      const health = await check(instance, userId)
+      if (!health.ok) throw new AppError(13007, { reason: health.error })
+      const row = (await repo.findById(instance.id))!
+      return { id: instance.id, baseUrl: instance.baseUrl, responseTimeMs: health.responseTimeMs, checkedAt: row.checkedAt!, lastErrorAt: instance.errorAt, lastError: instance.errorMessage }
+    },
+
+    /** GET /discover/rsshub: the catalogue of the instance I use, filtered. */
+    async routes(userId: string, filter: CatalogueFilter) {
+      return filterCatalogue(await catalogueFor(userId), filter)
+    },
+
+    /** GET /discover/rsshub-route: one route (by pattern or a concrete path), 13000 when the instance has none such. */
+    async route(userId: string, input: string) {
+      const found = matchRoute(await catalogueFor(userId), input)
+      if (!found) throw new AppError(13000, { reason: `no route matches ${input.slice(0, 200)}` })
+      return { ...found.route, values: found.values }
+    },
+
+    /** GET /discover/rsshub-analytics: public followers of each rsshub:// feed here. */
+    analytics: (limit: number) => repo.routeFollowers(limit),
+
+    /**
+     * Where an rsshub:// feed is fetched from: the asking user's instance, else (a scheduled
+     * refresh) that of the feed's longest-standing subscriber who chose one, else the default.
+     */
+    async resolve(rsshubUrl: string, who: { userId?: string; feedId?: string }): Promise<RsshubTarget> {
+      await seed()
+      let userId: string | null = who.userId ?? null
+      let instance: RsshubInstanceRow | null
+      if (who.userId) instance = await instanceFor(who.userId)
+      else {
+        const found = who.feedId ? await repo.instanceOfSubscriber(who.feedId) : null
+        instance = found?.instance ?? (await repo.findDefault())
+        userId = found?.userId ?? null
+      }
+      if (!instance) throw new AppError(13007, { reason: 'No RSSHub instance: add one on /rsshub, or ask the admin to set RSSHUB_URL' })
+      const route = rsshubUrl.replace(/^rsshub:\/\//i, '/')
+      const key = instance.accessKey
+      return {
+        url: instanceUrl(instance.baseUrl, route, key),
+        publicUrl: instanceUrl(instance.baseUrl, route, null),
+        allowPrivateNetworks: await allowPrivateFor(instance, userId),
+        redact: (text) => (key ? text.split(key).join('***') : text),
+      }
+    },
+
+    /** Forgets cached catalogues (tests). */
+    forget(): void {
+      catalogues.clear()
+    },
+  }
+}
+
+export type RsshubService = ReturnType<typeof createRsshubService>

@@ -1,0 +1,66 @@
+/**
+ * RSSHub in Chromium against the real server (issue 17): add my own RSSHub (a fake one on
+ * loopback, the LAN instance of a self-hoster, with an access key) on /rsshub, then follow one of
+ * its routes from a Discover category page: fill the route's parameters, preview, follow.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { startFakeRsshub, type FakeRsshub } from '../apps/server/src/test/fakeRsshub.ts'
+import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
+import { startServer, type BrookServer } from './support/server.ts'
+
+describeBrowser('rsshub', () => {
+  let server: BrookServer
+  let hub: FakeRsshub
+  let browser: Browser
+  let page: Page
+  const user = { name: 'Ada Hub', email: `hub+${Date.now()}@example.com`, password: 'correct horse battery' }
+
+  beforeAll(async () => {
+    hub = await startFakeRsshub({ accessKey: 'lan-key' })
+    server = await startServer()
+    browser = await launchBrowser()
+    ;({ page } = await openPage(browser, { viewport: { width: 1280, height: 860 } }))
+  })
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `rsshub-failed-${ctx.task.name.replace(/\W+/g, '-').slice(0, 40)}`).catch(() => undefined)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    await hub?.close()
+  })
+
+  it('adds my LAN RSSHub with its access key; it is checked and used', async () => {
+    await signUpInBrowser(page, server.url, user)
+    await page.goto(`${server.url}/rsshub`)
+    await page.getByTestId('rsshub-page').waitFor()
+    await page.getByTestId('rsshub-add').locator('input[name="baseUrl"]').fill(hub.url)
+    await page.getByTestId('rsshub-add').locator('input[name="accessKey"]').fill('lan-key')
+    await page.getByTestId('rsshub-add-submit').click()
+    const row = page.locator('[data-testid="rsshub-instance"]', { hasText: hub.url })
+    await row.getByTestId('rsshub-unuse').waitFor({ timeout: 15_000 })
+    expect(await row.innerText()).toMatch(/Healthy/)
+    expect(hub.requests).toContain('/healthz?key=lan-key')
+    await screenshot(page, 'rsshub-01-instance')
+  })
+
+  it('follows a route from a category page: parameters, preview, follow', async () => {
+    await page.goto(`${server.url}/discover/category/programming`)
+    await page.getByTestId('category-page').waitFor()
+    await page.locator('[data-testid="rsshub-route"]', { hasText: 'Items by name' }).click()
+    const form = page.getByTestId('rsshub-route-form')
+    await form.locator('input[name="name"]').fill('brook')
+    expect(await page.getByTestId('rsshub-route-url').innerText()).toBe('rsshub://test/items/brook')
+    await screenshot(page, 'rsshub-02-route-form')
+    await page.getByTestId('rsshub-route-preview').click()
+    await page.getByTestId('follow-preview').getByText('brook item 1').waitFor({ timeout: 15_000 })
+    await screenshot(page, 'rsshub-03-preview')
+    await page.getByTestId('subscription-form').getByRole('button', { name: 'Follow' }).click()
+    await page.locator('[data-testid="subscription-row"]', { hasText: 'Items of brook' }).waitFor({ timeout: 30_000 })
+    expect(hub.requests).toContain('/test/items/brook?key=lan-key')
+    await screenshot(page, 'rsshub-04-followed')
+  })
+})
