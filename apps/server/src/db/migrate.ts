@@ -41,7 +41,17 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Kysely would find another schema's tables of the same name and think they were ours.
   const migrationTableSchema =
     db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-  const migrator = new Migrator({ db, provider, migrationTableName: 'brook_migrations', migrationLockTableName: 'brook_migrations_lock', migrationTableSchema })
+  // Migration numbers are handed out to work done side by side, so a database may have run a
+  // later number before an earlier one lands; each migration touches its own domain's tables, so
+  // the earlier one is simply run then rather than refused.
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'brook_migrations',
+    migrationLockTableName: 'brook_migrations_lock',
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+  })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {

@@ -24,6 +24,18 @@ describeEachDialect('storage', (dialect) => {
     }
   })
 
+  it('runs a migration that lands after a later-numbered one already ran', async () => {
+    database = await createTestDatabase(dialect, { migrate: false })
+    await migrateToLatest(database.db)
+    // As if this database had been migrated before 0013 existed: its tables and record gone.
+    await database.db.schema.dropTable('rsshub_usage').execute()
+    await database.db.schema.dropTable('rsshub_instances').execute()
+    await database.db.deleteFrom('brook_migrations' as never).where('name' as never, '=', '0013_rsshub' as never).execute()
+    expect(await migrateToLatest(database.db)).toEqual(['0013_rsshub'])
+    const tables = (await database.db.introspection.getTables()).map((t) => t.name)
+    expect(tables).toContain('rsshub_instances')
+  })
+
   it('has a column for every field better-auth uses', async () => {
     database = await createTestDatabase(dialect)
     const env = parseEnv({ DATA_DIR: database.location.DATA_DIR })
