@@ -1,7 +1,7 @@
 /**
  * The AI chat panel in Chromium (issue 10): with the loopback OpenAI-compatible provider an answer
  * streams in after the model used the search tool (shown), survives a reload (local tables and the
- * server), a shortcut chip sends its prompt; with no provider the panel says what to configure;
+ * server), a shortcut chip sends its prompt and the shortcut as an entry action asks about the entry; with no provider the panel says what to configure;
  * a role without chat gets the 15001 toast and a spent budget the 15000 toast.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -133,6 +133,20 @@ describeBrowser('AI chat', () => {
     await page.mouse.up()
     const moved = await panel.boundingBox()
     expect(moved && Math.round(1440 - moved.x - moved.width)).toBe(224)
+
+    // The enabled shortcut is also an entry action: it opens a new chat with its prompt about this entry.
+    await panel.getByTestId('chat-close').click()
+    await panel.waitFor({ state: 'detached' })
+    await page.getByTestId('toolbar-more').click()
+    expect(await page.getByTestId('entry-ai-shortcut').allInnerTexts()).toEqual(['Takeaways'])
+    await page.getByRole('menuitem', { name: 'Takeaways' }).click()
+    const asked = panel.locator('[data-testid="chat-message"][data-role="user"]')
+    await asked.first().waitFor({ timeout: 30_000 })
+    expect(await asked.count()).toBe(1)
+    expect(await asked.first().innerText()).toMatch(/^About the entry "Council turns the rail yard into a park" \(id \S+\): Give me three takeaways$/)
+    await panel.getByText('Takeaways: a park, clean soil, new trees.').waitFor({ timeout: 30_000 })
+    expect(JSON.stringify(fake.requests.at(-1)?.messages)).toContain('About the entry \\"Council turns the rail yard into a park\\"')
+    await screenshot(page, 'ai-chat-08-entry-shortcut')
   })
 
   it('text-to-speech with a speech model: the provider reads the entry and the corner player plays it', async () => {

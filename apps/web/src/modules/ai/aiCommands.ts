@@ -4,6 +4,7 @@ import type { Command } from '../shortcuts/registry.ts'
 import { useAiViewStore } from './aiViewStore.ts'
 import { useAiChatStore } from './aiChatStore.ts'
 import { readAloud } from './readAloud.ts'
+import { entryPrompt } from './entryPrompt.ts'
 import { useSettingsStore } from '../../store/entities/settings.ts'
 import { DEFAULT_GENERAL_SETTINGS } from '@brook/shared/settingsDefaults'
 
@@ -28,7 +29,7 @@ export const aiEntryCommands: Command[] = [
   },
   { id: 'entry:ask-ai', group: 'entry', labelKey: 'entry.ask-ai', enabled: hasEntry, run: () => {
     const entry = currentEntry()
-    if (entry) useAiChatStore.getState().ask(`About the entry "${entry.title ?? entry.id}" (id ${entry.id}): `)
+    if (entry) useAiChatStore.getState().ask(entryPrompt(entry))
   } },
   { id: 'entry:toggle-ai-translation', group: 'entry', labelKey: 'entry.toggle-ai-translation', defaultHotkey: 'Shift+l', enabled: hasEntry, run: withEntry((id) => useAiViewStore.getState().toggleTranslation(id)) },
 ]

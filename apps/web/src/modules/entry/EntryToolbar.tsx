@@ -15,6 +15,7 @@ import { getCommand, runCommand } from '../shortcuts/registry.ts'
 import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { LanguagesIcon, MessageIcon, SparklesIcon, VolumeIcon } from '../ai/aiIcons.tsx'
 import { IntegrationMenuItems } from '../integrations/IntegrationMenuItems.tsx'
+import { AiShortcutMenuItems } from '../ai/AiShortcutMenuItems.tsx'
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>
 
@@ -114,6 +115,7 @@ export function EntryToolbar({ entry, state, onBack, hasPrevious, hasNext }: { e
                   </DropdownItem>
                 )
               })}
+              <AiShortcutMenuItems entry={entry} />
               <IntegrationMenuItems entry={entry} />
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
