@@ -1,7 +1,7 @@
 /**
  * AI in Chromium (issue 10): with no provider, a new user opens an entry and gets the extractive
  * summary; with the loopback OpenAI-compatible provider, the model's summary and the translation
- * in both modes (bilingual, translation-only). Every step saves a screenshot.
+ * in both modes (bilingual, translation-only) and timeline titles. Every step saves a screenshot.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -23,6 +23,8 @@ const FERRY = 'The night ferry across the harbour runs again from Monday, after 
 /** The fake model's daily digest: one topic holding every entry id it was given. */
 const digestReply = (prompt: string) => ({ text: JSON.stringify({ topics: [{ title: 'Harbour and parks', summary: 'The city keeps its ferry and gets a park.', entryIds: [...prompt.matchAll(/id: (\S+)/g)].map((m) => m[1]) }] }) })
 
+const ZH_TITLE = '市议会周二投票决定把河东岸的旧铁路货场改建成一座公共公园，结束了近十年的争议'
+
 describeBrowser('AI', () => {
   let farm: FakeAiProvider
   let feeds: FeedFarm
@@ -42,6 +44,7 @@ describeBrowser('AI', () => {
         { id: 'ferry', title: 'The night ferry runs again', url: `${feeds.origin}/ferry`, content: `<p>${FERRY}</p>`, published: new Date(Date.now() - 12 * 3_600_000) },
       ],
     })
+    feeds.setFeed('/zh.xml', { title: '城市新闻', entries: [{ id: 'zh-park', title: ZH_TITLE, url: `${feeds.origin}/zh-park`, content: '<p>市议会周二投票决定把河东岸的旧铁路货场改建成一座公共公园。</p>', published: new Date() }] })
     farm = await startFakeAiProvider((request) => {
       const system = String(request.messages[0]?.content ?? '')
       if (system.includes('You translate')) return translatingReply('【译】')(request)
@@ -130,9 +133,33 @@ describeBrowser('AI', () => {
     expect(await page.locator('[data-testid="entry-content"] p:not([data-brook-translation])').count()).toBe(0)
     await expect.poll(() => page.locator('[data-brook-translation]').count(), { timeout: 30_000 }).toBe(PARAGRAPHS.length)
     expect(await page.getByTestId('entry-title').innerText()).toBe('【译】Council turns the rail yard into a park')
-    // Served from the local translations table: no new provider call.
-    expect(farm.requests.length).toBe(calls)
+    // Served from the local translations table: no new provider call for this entry (the timeline may translate other titles).
+    expect(farm.requests.slice(calls).filter((r) => JSON.stringify(r.messages).includes('rail yard'))).toEqual([])
     await screenshot(page, 'ai-04-translation-only')
+  })
+
+  it('timeline titles in the action language while general translation is on; a title already in it is left alone', async () => {
+    // Still zh-CN with translation on. A Chinese feed joins the English one.
+    const follow = await page.request.post(`${withModel.url}/api/subscriptions`, { data: { url: feeds.url('/zh.xml'), view: 0 }, headers: { origin: withModel.url } })
+    expect(follow.status()).toBe(200)
+    const answers: Record<string, unknown>[] = []
+    page.on('response', (response) => {
+      const url = new URL(response.url())
+      if (url.pathname === '/api/ai/translation' && url.searchParams.get('fields') === 'title') void response.json().then((body: { data: Record<string, unknown> }) => answers.push(body.data)).catch(() => undefined)
+    })
+    await page.goto(`${withModel.url}/timeline/view-0/all/pending`)
+    const ferry = page.locator('[data-testid="entry-item"]', { hasText: 'The night ferry runs again' }).getByTestId('entry-item-title')
+    await expect.poll(() => ferry.innerText(), { timeout: 30_000 }).toBe('【译】The night ferry runs again')
+    expect(await ferry.getAttribute('data-translated')).toBe('true')
+    expect(await ferry.getAttribute('title')).toBe('The night ferry runs again')
+    // The Chinese title: the server leaves it out (already in the target language), the row keeps it, the model never saw it.
+    // (The ferry's title may already be in the local table: the previous test's timeline translated it.)
+    await expect.poll(() => answers.some((a) => !('title' in a)), { timeout: 30_000 }).toBe(true)
+    const chinese = page.locator('[data-testid="entry-item"]', { hasText: ZH_TITLE }).getByTestId('entry-item-title')
+    expect(await chinese.innerText()).toBe(ZH_TITLE)
+    expect(await chinese.getAttribute('data-translated')).toBeNull()
+    expect(farm.requests.filter((r) => JSON.stringify(r.messages).includes('市议会'))).toEqual([])
+    await screenshot(page, 'ai-05-timeline-titles')
   })
 
   it('the daily report with no provider: the last half day by source, key sentences, links back to the entries', async () => {

@@ -6,10 +6,12 @@ import { EntryItemMeta } from './EntryItemMeta.tsx'
 import { listPreview } from './entryMedia.ts'
 import { EntryRow, entryLabel } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
+import { useTranslatedTitle } from '../ai/useTranslatedTitle.ts'
 
 export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRead, hoverMark, compact = false, squareThumbnail }: ItemProps & { compact?: boolean }) {
   const { entry, feed, starred } = useEntryRow(id)
   const { t } = useTranslation()
+  const translated = useTranslatedTitle(id, entry?.title)
   if (!entry) return <div className="h-full" />
   const preview = listPreview(entry)
   const thumb = compact ? null : preview.thumbnail
@@ -31,8 +33,8 @@ export const ArticleItem = memo(function ArticleItem({ id, active, onOpen, dimRe
       {!entry.read && <span role="img" aria-label={t('timeline:unread')} className="absolute top-[19px] left-1 size-1.5 rounded-full bg-accent" />}
       <div className="min-w-0 flex-1">
         <EntryItemMeta entry={entry} feed={feed} starred={starred} />
-        <h3 className={`mt-1 line-clamp-2 text-[14px] leading-snug ${entry.read ? 'font-normal text-zinc-700 dark:text-zinc-300' : 'font-semibold text-zinc-900 dark:text-zinc-50'}`}>
-          {entry.title || description.slice(0, 80) || '—'}
+        <h3 className={`mt-1 line-clamp-2 text-[14px] leading-snug ${entry.read ? 'font-normal text-zinc-700 dark:text-zinc-300' : 'font-semibold text-zinc-900 dark:text-zinc-50'}`} data-testid="entry-item-title" data-translated={translated ? true : undefined} title={translated ? (entry.title ?? undefined) : undefined}>
+          {translated || entry.title || description.slice(0, 80) || '—'}
         </h3>
         {!compact && description && <p className="mt-1 line-clamp-2 text-[13px] leading-relaxed text-zinc-500 dark:text-zinc-400">{description}</p>}
       </div>

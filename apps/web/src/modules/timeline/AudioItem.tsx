@@ -9,11 +9,13 @@ import { EntryItemMeta } from './EntryItemMeta.tsx'
 import { EntryRow, entryLabel } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
+import { useTranslatedTitle } from '../ai/useTranslatedTitle.ts'
 
 export const AudioItem = memo(function AudioItem({ id, active, onOpen, dimRead }: ItemProps) {
   const { t } = useTranslation('entry')
   const { entry, feed, starred } = useEntryRow(id)
   const playing = usePlayerStore((s) => s.listId === id && s.status !== 'paused')
+  const translated = useTranslatedTitle(id, entry?.title)
   if (!entry) return <div className="h-24" />
   const audio = audioOf(entry)
   const art = thumbnailOf(entry)?.url ?? feed?.image ?? null
@@ -46,7 +48,9 @@ export const AudioItem = memo(function AudioItem({ id, active, onOpen, dimRead }
       </div>
       <div className="min-w-0 flex-1">
         <EntryItemMeta entry={entry} feed={feed} starred={starred} />
-        <h3 className={`mt-1 line-clamp-2 text-[14px] leading-snug ${entry.read ? 'text-zinc-700 dark:text-zinc-300' : 'font-semibold'}`}>{entry.title}</h3>
+        <h3 className={`mt-1 line-clamp-2 text-[14px] leading-snug ${entry.read ? 'text-zinc-700 dark:text-zinc-300' : 'font-semibold'}`} data-testid="entry-item-title" data-translated={translated ? true : undefined} title={translated ? (entry.title ?? undefined) : undefined}>
+          {translated || entry.title}
+        </h3>
         <p className="mt-0.5 line-clamp-1 text-[12px] text-zinc-500">
           {audio?.duration_in_seconds ? `${formatClock(audio.duration_in_seconds)} · ` : ''}
           {plainText(entry.description, 120)}

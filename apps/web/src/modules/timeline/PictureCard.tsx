@@ -7,10 +7,12 @@ import { thumbnailOf, videoOf } from './entryMedia.ts'
 import { EntryRow, entryLabel } from './EntryRow.tsx'
 import type { ItemProps } from './itemProps.ts'
 import { useEntryRow } from './useEntryRow.ts'
+import { useTranslatedTitle } from '../ai/useTranslatedTitle.ts'
 
 export const PictureCard = memo(function PictureCard({ id, active, onOpen, dimRead, masonry }: ItemProps & { masonry: boolean }) {
   const { entry, feed, starred } = useEntryRow(id)
   const { t } = useTranslation()
+  const translated = useTranslatedTitle(id, entry?.title)
   if (!entry) return <div className="size-full rounded-xl bg-zinc-100 dark:bg-zinc-900" />
   const thumb = thumbnailOf(entry)
   const video = videoOf(entry)
@@ -41,7 +43,9 @@ export const PictureCard = memo(function PictureCard({ id, active, onOpen, dimRe
         {starred && <StarIcon size={14} className="absolute bottom-2 left-2 fill-amber-400 text-amber-400 drop-shadow" />}
       </div>
       <div className="flex h-11 shrink-0 flex-col justify-center px-0.5">
-        <div className="truncate text-[12.5px] font-medium text-zinc-800 dark:text-zinc-100">{entry.title || '—'}</div>
+        <div className="truncate text-[12.5px] font-medium text-zinc-800 dark:text-zinc-100" data-testid="entry-item-title" data-translated={translated ? true : undefined} title={translated ? (entry.title ?? undefined) : undefined}>
+          {translated || entry.title || '—'}
+        </div>
         <div className="flex items-center gap-1 text-[11px] text-zinc-500">
           <FeedIcon title={feed?.title || '?'} image={feed?.image} siteUrl={feed?.siteUrl} size={12} />
           <span className="truncate">{feed?.title}</span>
