@@ -34,7 +34,8 @@ const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms))
 
 describe('digest job ids', () => {
   it('are the same for the same user and half day, different otherwise, and hold no colon', () => {
-    expect(digestJobId(task('42'))).toBe(digestJobId({ ...task('42'), views: [0, 1], role: 'admin' }))
+    const other: DigestTask = { ...task('42'), views: [0, 1], role: 'admin' }
+    expect(digestJobId(task('42'))).toBe(digestJobId(other))
     expect(digestJobId(task('42'))).not.toBe(digestJobId(task('43')))
     expect(digestJobId(task('42'))).not.toBe(digestJobId(task('42', '2026-11-25T08:00:00.000Z')))
     expect(digestJobId(task('a:b'))).not.toContain(':')
