@@ -47,7 +47,7 @@ import { feverRoutes } from './domains/fever/routes.ts'
 import { websubRoutes } from './domains/websub/routes.ts'
 import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
-import { listDiscoveryRoutes, trendingRoutes } from './domains/trending/routes.ts'
+import { listDiscoveryRoutes, trendingRoutes, dataRoutes } from './domains/trending/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
 import { boostsRoutes } from './domains/boosts/routes.ts'
@@ -255,6 +255,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/messaging', messagingRoutes({ messaging: deps.messaging }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/trending', trendingRoutes({ trending: deps.trending }))
+  app.route('/api/data', dataRoutes({ trending: deps.trending }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets, withdrawals: deps.withdrawals, airdrops: deps.airdrops }))
   app.route('/api/boosts', boostsRoutes({ boosts: deps.boosts }))

@@ -135,6 +135,7 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/trending/lists': [{ run: (f) => f.b.get('/api/trending/lists?limit=100'), expect: answered }],
   'GET /api/trending/users': [{ run: (f) => f.b.get('/api/trending/users?limit=100'), expect: answered, forbid: (f) => [f.aEmail] }],
   'GET /api/lists/discover': [{ run: (f) => f.b.get('/api/lists/discover?keyword=list'), expect: answered }],
+  'GET /api/data/g': [{ run: (f) => f.b.get('/api/data/g'), expect: answered, forbid: (f) => [f.aEmail] }],
   'GET /api/lists/trending': [{ run: (f) => f.b.get('/api/lists/trending'), expect: answered }],
   // RSSHub instances: A's own instance (and its access key) is invisible to B; B (free plan) may add none
   'POST /api/rsshub': [{ run: (f) => f.b.post('/api/rsshub', { baseUrl: 'https://hub.matrix.example' }), expect: refused([13004]) }],

@@ -5339,6 +5339,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data/g": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This instance's public counters (SPEC names /data/g without a shape; docs/trending.md): accounts, feeds, entries, public subscriptions, lists — refreshed hourly */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["InstanceCounters"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discover": {
         parameters: {
             query?: never;
@@ -19356,6 +19441,13 @@ export interface components {
             title: string | null;
             /** @enum {string} */
             type: "inbox";
+        };
+        InstanceCounters: {
+            entries: number;
+            feeds: number;
+            lists: number;
+            publicSubscriptions: number;
+            users: number;
         };
         IntegrationPatch: {
             enabled?: boolean;
