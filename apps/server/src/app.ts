@@ -61,7 +61,7 @@ const API_DESCRIPTION = [
 ].join('\n\n')
 
 /** Paths that take uploads and so get the larger body cap. */
-const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/inboxes/email']
+const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/lists/import', '/api/inboxes/email']
 
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -236,7 +236,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/reads', readsRoutes({ reads: deps.reads }))
   app.route('/api/collections', collectionsRoutes({ collections: deps.collections }))
   app.route('/api/lists', listDiscoveryRoutes({ trending: deps.trending }))
-  app.route('/api/lists', listsRoutes({ lists: deps.lists }))
+  app.route('/api/lists', listsRoutes({ lists: deps.lists, opml: deps.opml, feeds: deps.feeds }))
   app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))

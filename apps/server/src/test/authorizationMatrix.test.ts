@@ -167,6 +167,8 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/lists/feeds': [{ run: (f) => f.b.post('/api/lists/feeds', { listId: f.list, feedId: f.other }), expect: refused() }],
   'DELETE /api/lists/feeds': [{ run: (f) => f.b.delete('/api/lists/feeds', { listId: f.list, feedId: f.feed }), expect: refused() }],
   'DELETE /api/lists/{id}/feeds/{feedId}': [{ run: (f) => f.b.delete(`/api/lists/${f.list}/feeds/${f.feed}`), expect: refused() }],
+  'GET /api/lists/{id}/analytics': [{ run: (f) => f.b.get(`/api/lists/${f.list}/analytics?days=7`), expect: answered, forbid: (f) => [f.aEmail] }],
+  'POST /api/lists/import': [{ run: (f) => f.b.post('/api/lists/import', { listId: f.list, urls: ['https://import.matrix.example/feed.xml'] }), expect: refused([8001]) }],
   'GET /api/lists/{id}/export': [{ run: (f) => f.b.get(`/api/lists/${f.list}/export`), expect: answered }],
   // inboxes
   'GET /api/inboxes': [{ run: (f) => f.b.get('/api/inboxes?handle=a-box'), expect: refused() }],
