@@ -126,8 +126,9 @@ describeBrowser('AI chat', () => {
     await page.keyboard.press('Control+/')
     const panel = page.getByTestId('ai-chat-panel')
     await panel.waitFor()
+    // The style changed on the server: after the reload the local settings show first, then the synced ones.
+    await expect.poll(async () => { const b = await panel.boundingBox(); return b && [Math.round(b.width), Math.round(b.height)] }, { timeout: 30_000 }).toEqual([500, 600])
     const box = await panel.boundingBox()
-    expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([500, 600])
     expect(box && Math.round(1440 - box.x - box.width)).toBe(24)
     expect(await panel.getByTestId('chat-shortcut').allInnerTexts()).toEqual(['Takeaways'])
     await panel.getByTestId('chat-new').click()
