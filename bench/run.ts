@@ -19,6 +19,7 @@ export const benchmarks: Record<string, { file: string; summary: string; nodeFla
   actions: { file: 'actions.ts', summary: 'ingest of 10,000 entries for a subscriber with 50 action rules vs none (overhead target < 30 %)' },
   smtp: { file: 'smtp.ts', summary: 'newsletter-sized e-mail into inboxes over loopback SMTP: messages/s accepted (stored), DATA answer p50/p99' },
   ai: { file: 'ai.ts', summary: 'built-in extractive summaries of 1,000 article-sized texts (en, zh, ja): articles/s, p50/p99' },
+  greader: { file: 'greader.ts', summary: 'Google Reader API: stream/contents of a 1,000,000-entry reading list (n=1000, continuations) at 20 connections vs the bare query' },
   api: { file: 'api.ts', summary: 'reading API under autocannon: 1,000 subscriptions, 1,000,000 entries; req/s, p50/p99, errors, bare-DB ratio' },
 }
 

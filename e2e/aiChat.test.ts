@@ -92,6 +92,16 @@ describeBrowser('AI chat', () => {
     const toolTurn = fake.requests.find((r) => r.messages.some((m) => m.role === 'tool'))
     expect(JSON.stringify(toolTurn?.messages)).toContain('Council turns the rail yard into a park')
 
+    // The session's title comes from summary-title after the answer: wait until this device has it.
+    await page.waitForFunction(
+      async () => {
+        const brook = (globalThis as unknown as { __brook: { localDb: { all: (q: string) => Promise<{ title: string | null }[]> } } }).__brook
+        const rows = await brook.localDb.all('SELECT title FROM ai_chat_sessions')
+        return rows.some((r) => r.title === 'The rail yard park')
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
     // After a reload, with the server's chat routes cut off: sessions and messages come from the local tables.
     await page.route('**/api/ai/chat/sessions**', (route) => route.abort())
     await page.reload()
@@ -116,8 +126,9 @@ describeBrowser('AI chat', () => {
     await page.keyboard.press('Control+/')
     const panel = page.getByTestId('ai-chat-panel')
     await panel.waitFor()
+    // The style changed on the server: after the reload the local settings show first, then the synced ones.
+    await expect.poll(async () => { const b = await panel.boundingBox(); return b && [Math.round(b.width), Math.round(b.height)] }, { timeout: 30_000 }).toEqual([500, 600])
     const box = await panel.boundingBox()
-    expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([500, 600])
     expect(box && Math.round(1440 - box.x - box.width)).toBe(24)
     expect(await panel.getByTestId('chat-shortcut').allInnerTexts()).toEqual(['Takeaways'])
     await panel.getByTestId('chat-new').click()

@@ -41,7 +41,11 @@ describeBrowser('profile and avatar', () => {
     await page.getByLabel('GitHub').fill('ada')
     await page.getByRole('button', { name: 'Save profile' }).click()
     await page.getByText('Profile saved').first().waitFor()
-    const me = await page.evaluate(async () => (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string; handle: string; bio: string; socialLinks: string } })
+    // The save is an offline-first write: the toast comes once it is applied here, the server
+    // gets it when the outbox runs.
+    const session = () => page.evaluate(async () => (await (await fetch('/api/auth/get-session')).json()) as { user: { id: string; handle: string | null; bio: string; socialLinks: string } })
+    await expect.poll(async () => (await session()).user.handle, { timeout: 30_000 }).toBe('ada_l')
+    const me = await session()
     expect(me.user).toMatchObject({ handle: 'ada_l', bio: 'Counting engines since 1843' })
     expect(JSON.parse(me.user.socialLinks)).toEqual({ github: 'ada' })
   })

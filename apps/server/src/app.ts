@@ -47,7 +47,7 @@ import { feverRoutes } from './domains/fever/routes.ts'
 import { websubRoutes } from './domains/websub/routes.ts'
 import { TOKEN_PREFIX } from './domains/apiTokens/service.ts'
 import { searchRoutes } from './domains/search/routes.ts'
-import { listDiscoveryRoutes, trendingRoutes } from './domains/trending/routes.ts'
+import { listDiscoveryRoutes, trendingRoutes, dataRoutes } from './domains/trending/routes.ts'
 import { aiRoutes } from './domains/ai/routes.ts'
 import { walletsRoutes } from './domains/wallets/routes.ts'
 import { boostsRoutes } from './domains/boosts/routes.ts'
@@ -61,7 +61,7 @@ const API_DESCRIPTION = [
 ].join('\n\n')
 
 /** Paths that take uploads and so get the larger body cap. */
-const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/inboxes/email']
+const UPLOAD_PATHS = ['/api/upload/', '/api/subscriptions/import', '/api/subscriptions/parse-opml', '/api/lists/import', '/api/inboxes/email']
 
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -236,7 +236,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/reads', readsRoutes({ reads: deps.reads }))
   app.route('/api/collections', collectionsRoutes({ collections: deps.collections }))
   app.route('/api/lists', listDiscoveryRoutes({ trending: deps.trending }))
-  app.route('/api/lists', listsRoutes({ lists: deps.lists }))
+  app.route('/api/lists', listsRoutes({ lists: deps.lists, opml: deps.opml, feeds: deps.feeds }))
   app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
@@ -255,6 +255,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/messaging', messagingRoutes({ messaging: deps.messaging }))
   app.route('/api/search', searchRoutes({ search: deps.search }))
   app.route('/api/trending', trendingRoutes({ trending: deps.trending }))
+  app.route('/api/data', dataRoutes({ trending: deps.trending }))
   app.route('/api/ai', aiRoutes({ ai: deps.ai }))
   app.route('/api/wallets', walletsRoutes({ wallets: deps.wallets, withdrawals: deps.withdrawals, airdrops: deps.airdrops }))
   app.route('/api/boosts', boostsRoutes({ boosts: deps.boosts }))

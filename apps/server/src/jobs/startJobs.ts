@@ -15,9 +15,12 @@ import { runRefreshFeedTask } from './RefreshFeedTask.ts'
 import type { RefreshQueue } from './queue.ts'
 import { startRoleExpiry } from './roleExpiry.ts'
 import { startAiDigests } from './aiDigests.ts'
+import { createInProcessDigestQueue, type DigestQueue, type DigestTask } from './digestQueue.ts'
+import { createBullmqDigestQueue } from './bullmqDigestQueue.ts'
 
 export type Jobs = {
   queue: RefreshQueue | null
+  digestQueue: DigestQueue | null
   scheduler: Scheduler | null
   /** Stops the scheduler, then lets running refreshes end (the feed service aborts their fetches). */
   close(): Promise<void>
@@ -31,8 +34,8 @@ export type StartJobsOptions = {
   plans?: { expireRoles(now?: Date): Promise<string[]> }
   /** The scheduler role also indexes, in the background, entries stored before search existed. */
   search?: Pick<SearchService, 'startBackfill'>
-  /** The 8 AM / 8 PM daily digests (jobs/aiDigests.ts). */
-  ai?: { generateDueDigests(now?: Date): Promise<number> }
+  /** The 8 AM / 8 PM daily digests: the scheduler queues them (jobs/aiDigests.ts), the worker builds them. */
+  ai?: { dueDigestTasks(now?: Date): Promise<DigestTask[]>; runDigestTask(task: DigestTask): Promise<number> }
   /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
   bullmq?: { prefix?: string; name?: string }
 }
@@ -57,11 +60,19 @@ export function startJobs({ env, logger, feeds, plans, search, ai, bullmq }: Sta
       : null
   scheduler?.start()
   const roleExpiry = wantsScheduler && plans ? startRoleExpiry({ plans, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
-  const digests = wantsScheduler && ai ? startAiDigests({ ai, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
+  const digestQueue = queue && ai ? (queue.kind === 'bullmq' ? createBullmqDigestQueue({ url: env.REDIS_URL!, logger, ...bullmq, name: bullmq?.name ? `${bullmq.name}-digest` : undefined }) : createInProcessDigestQueue({ logger })) : null
+  if (digestQueue && ai && wantsWorker) {
+    digestQueue.process(async (task) => {
+      const made = await ai.runDigestTask(task)
+      if (made > 0) logger.info({ userId: task.userId, digests: made }, 'daily digests made')
+    }, { concurrency: 2 })
+  }
+  const digests = wantsScheduler && ai && digestQueue ? startAiDigests({ ai, queue: digestQueue, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
   const backfill = wantsScheduler && search ? search.startBackfill() : null
   if (queue) logger.info({ queue: queue.kind, scheduler: Boolean(scheduler), worker: wantsWorker }, 'feed jobs started')
   return {
     queue,
+    digestQueue,
     scheduler,
     async close() {
       await scheduler?.stop()
@@ -69,6 +80,7 @@ export function startJobs({ env, logger, feeds, plans, search, ai, bullmq }: Sta
       await digests?.stop()
       await backfill?.stop()
       feeds.close()
+      await digestQueue?.close()
       await queue?.close()
     },
   }

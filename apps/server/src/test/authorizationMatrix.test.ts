@@ -135,6 +135,7 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/trending/lists': [{ run: (f) => f.b.get('/api/trending/lists?limit=100'), expect: answered }],
   'GET /api/trending/users': [{ run: (f) => f.b.get('/api/trending/users?limit=100'), expect: answered, forbid: (f) => [f.aEmail] }],
   'GET /api/lists/discover': [{ run: (f) => f.b.get('/api/lists/discover?keyword=list'), expect: answered }],
+  'GET /api/data/g': [{ run: (f) => f.b.get('/api/data/g'), expect: answered, forbid: (f) => [f.aEmail] }],
   'GET /api/lists/trending': [{ run: (f) => f.b.get('/api/lists/trending'), expect: answered }],
   // RSSHub instances: A's own instance (and its access key) is invisible to B; B (free plan) may add none
   'POST /api/rsshub': [{ run: (f) => f.b.post('/api/rsshub', { baseUrl: 'https://hub.matrix.example' }), expect: refused([13004]) }],
@@ -166,6 +167,8 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/lists/feeds': [{ run: (f) => f.b.post('/api/lists/feeds', { listId: f.list, feedId: f.other }), expect: refused() }],
   'DELETE /api/lists/feeds': [{ run: (f) => f.b.delete('/api/lists/feeds', { listId: f.list, feedId: f.feed }), expect: refused() }],
   'DELETE /api/lists/{id}/feeds/{feedId}': [{ run: (f) => f.b.delete(`/api/lists/${f.list}/feeds/${f.feed}`), expect: refused() }],
+  'GET /api/lists/{id}/analytics': [{ run: (f) => f.b.get(`/api/lists/${f.list}/analytics?days=7`), expect: answered, forbid: (f) => [f.aEmail] }],
+  'POST /api/lists/import': [{ run: (f) => f.b.post('/api/lists/import', { listId: f.list, urls: ['https://import.matrix.example/feed.xml'] }), expect: refused([8001]) }],
   'GET /api/lists/{id}/export': [{ run: (f) => f.b.get(`/api/lists/${f.list}/export`), expect: answered }],
   // inboxes
   'GET /api/inboxes': [{ run: (f) => f.b.get('/api/inboxes?handle=a-box'), expect: refused() }],

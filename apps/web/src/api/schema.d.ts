@@ -5339,6 +5339,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data/g": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This instance's public counters (SPEC names /data/g without a shape; docs/trending.md): accounts, feeds, entries, public subscriptions, lists — refreshed hourly */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["InstanceCounters"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discover": {
         parameters: {
             query?: never;
@@ -10633,6 +10718,111 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/lists/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A list's subscribers and entries over time, one row per UTC day (any signed-in user: lists are public) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many days back, today included (1–365, default 30) */
+                    days?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The series, oldest day first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["ListAnalytics"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 8000: List not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lists/{id}/export": {
         parameters: {
             query?: never;
@@ -11287,6 +11477,203 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lists/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add feeds to one of my lists from an OPML document or a list of feed URLs (owner only; the daily OPML import quota applies; 'subscribed' = added, 'updated' = already in the list) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        listId: string;
+                        /** @description An OPML document */
+                        opml?: string;
+                        /** @description Feed URLs (alone, or the selection of the OPML document) */
+                        urls?: string[];
+                    };
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The OPML document
+                         */
+                        file?: string;
+                        listId: string;
+                        /** @description JSON array (or comma list) of the feed URLs to import; all when absent */
+                        urls?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description What became of each feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: {
+                                quota: {
+                                    limit: number;
+                                    remaining: number;
+                                    used: number;
+                                };
+                                results: {
+                                    error?: {
+                                        code: number;
+                                        message: string;
+                                        reason?: string;
+                                    };
+                                    feedId?: string;
+                                    /** @enum {string} */
+                                    status: "subscribed" | "updated" | "failed";
+                                    url: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 2011: Subscription limit exceeded; 14000: Invalid file */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 8001: List permission denied */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 8001,
+                         *       "message": "List permission denied"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 8000: List not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 8000,
+                         *       "message": "List not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -19357,6 +19744,13 @@ export interface components {
             /** @enum {string} */
             type: "inbox";
         };
+        InstanceCounters: {
+            entries: number;
+            feeds: number;
+            lists: number;
+            publicSubscriptions: number;
+            users: number;
+        };
         IntegrationPatch: {
             enabled?: boolean;
             /** @enum {string} */
@@ -19531,6 +19925,18 @@ export interface components {
             type: "list";
             updatedAt: string;
             view: number;
+        };
+        ListAnalytics: {
+            feedCount: number;
+            listId: string;
+            series: {
+                /** @description YYYY-MM-DD (UTC) */
+                date: string;
+                entries: number;
+                newSubscribers: number;
+                subscribers: number;
+            }[];
+            subscriptionCount: number;
         };
         ListWithFeeds: components["schemas"]["List"] & {
             feeds: components["schemas"]["Feed"][];

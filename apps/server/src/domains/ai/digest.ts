@@ -44,6 +44,9 @@ export type Digest = {
   generatedAt: string
 }
 
+/** One user's digests of one ended half day: what the scheduler queues and a worker runs. */
+export type DigestTask = { userId: string; role: string; views: number[]; startDate: string; endDate: string; timeZone: string }
+
 type Stored = { language: string; model: string | null; topics: DigestTopic[] }
 
 const ModelAnswer = z.object({
@@ -219,31 +222,41 @@ export function createDigests(deps: {
     },
 
     /**
-     * The scheduler's run: for every user whose half day has ended since the last run, the digest
-     * of that half day in each view they follow something in. Returns how many digests it made.
+     * The scheduler's part of the 8 AM / 8 PM run: one task per user whose half day has ended
+     * since this process last looked (the queue's job id, per user and half day, keeps a second
+     * scheduler from adding it again).
      */
-    async generateDue(now = new Date()): Promise<number> {
+    async dueTasks(now = new Date()): Promise<DigestTask[]> {
       const byUser = new Map<string, { role: string; views: number[] }>()
       for (const c of await repo.digestCandidates()) {
         const u = byUser.get(c.id) ?? { role: c.role, views: [] }
         u.views.push(c.view)
         byUser.set(c.id, u)
       }
-      let made = 0
+      const tasks: DigestTask[] = []
       for (const [id, { role, views }] of byUser) {
         if ((nextDue.get(id) ?? 0) > now.getTime()) continue
-        const { timeZone, language } = await placeOf(id)
+        const { timeZone } = await placeOf(id)
         const window = previousHalfDay(now, timeZone)
-        for (const view of [...new Set(views)].sort()) {
-          try {
-            const digest = await once({ id, role }, view, window, timeZone, language, now)
-            if (digest.generatedAt === now.toISOString()) made++
-          } catch (error) {
-            // A provider fault or the budget: a request makes it later (and says why).
-            logger.warn({ err: error, userId: id, view }, 'daily digest failed')
-          }
-        }
+        tasks.push({ userId: id, role, views: [...new Set(views)].sort((x, y) => x - y), startDate: window.start.toISOString(), endDate: window.end.toISOString(), timeZone })
         nextDue.set(id, halfDayOf(now, timeZone).end.getTime())
+      }
+      return tasks
+    },
+
+    /** The worker's part: the digests of one user's half day, each view; returns how many it made. */
+    async runTask(task: DigestTask, now = new Date()): Promise<number> {
+      const { language } = await placeOf(task.userId)
+      const window = { start: new Date(task.startDate), end: new Date(task.endDate) }
+      let made = 0
+      for (const view of task.views) {
+        try {
+          const digest = await once({ id: task.userId, role: task.role }, view, window, task.timeZone, language, now)
+          if (digest.generatedAt === now.toISOString()) made++
+        } catch (error) {
+          // A provider fault or the budget: a request makes it later (and says why).
+          logger.warn({ err: error, userId: task.userId, view }, 'daily digest failed')
+        }
       }
       return made
     },

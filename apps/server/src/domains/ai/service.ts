@@ -54,7 +54,14 @@ export function createAiService(deps: {
     deleteChatSession: chat.deleteSession,
     summaryTitle: chat.summaryTitle,
     daily: digests.daily,
-    generateDueDigests: digests.generateDue,
+    dueDigestTasks: digests.dueTasks,
+    runDigestTask: digests.runTask,
+    /** The whole 8 AM / 8 PM run in this process, without a queue (tests). */
+    async generateDueDigests(now = new Date()): Promise<number> {
+      let made = 0
+      for (const task of await digests.dueTasks(now)) made += await digests.runTask(task, now)
+      return made
+    },
     speech: speech.speech,
     status: providers.status,
     setProvider: providers.set.bind(providers),

@@ -40,6 +40,20 @@ export function listsRepo(db: Db) {
       })
     },
 
+    /** GET /lists/{id}/analytics: when each current subscription to the list began, and when each entry of its feeds since `since` was published. */
+    async activity(listId: string, since: string): Promise<{ subscribedAt: string[]; publishedAt: string[] }> {
+      const subs = await db.selectFrom('subscriptions').select('createdAt').where('listId', '=', listId).execute()
+      const entries = await db
+        .selectFrom('list_feeds as lf')
+        .innerJoin('entries as e', 'e.feedId', 'lf.feedId')
+        .select('e.publishedAt')
+        .where('lf.listId', '=', listId)
+        .where('e.publishedAt', '>=', since)
+        .execute()
+      const iso = (v: string | Date) => new Date(v).toISOString()
+      return { subscribedAt: subs.map((r) => iso(r.createdAt)), publishedAt: entries.map((r) => iso(r.publishedAt)) }
+    },
+
     async feedIds(listId: string): Promise<string[]> {
       return (await db.selectFrom('list_feeds').select('feedId').where('listId', '=', listId).orderBy('createdAt').orderBy('feedId').execute()).map((r) => r.feedId)
     },

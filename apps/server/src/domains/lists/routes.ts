@@ -8,6 +8,8 @@ import { createRouter, ok, requireUser } from '../../lib/router.ts'
 import { envelope, errors, idSchema, jsonBody, jsonResponse, viewSchema } from '../../lib/apiSchemas.ts'
 import { FeedSchema } from '../feeds/present.ts'
 import { SubscriptionSchema } from '../subscriptions/present.ts'
+import { ImportResultSchema, OpmlUpload, QuotaSchema, opmlOf } from '../subscriptions/routes.ts'
+import type { ImportItem, OpmlTransfer } from '../subscriptions/opmlTransfer.ts'
 import type { ListsService } from './service.ts'
 import { ListSchema, ListWithFeedsSchema } from './present.ts'
 
@@ -99,7 +101,49 @@ const exportRoute = createRoute({
   responses: { 200: { description: 'OPML document', content: { 'text/x-opml': { schema: z.string() } } }, ...errors(8000) },
 })
 
-export function listsRoutes({ lists }: { lists: ListsService }) {
+const analyticsRoute = createRoute({
+  method: 'get',
+  path: '/{id}/analytics',
+  tags: ['lists'],
+  summary: "A list's subscribers and entries over time, one row per UTC day (any signed-in user: lists are public)",
+  request: { params: z.object({ id: idSchema }), query: z.strictObject({ days: z.coerce.number().int().min(1).max(365).default(30).openapi({ description: 'How many days back, today included (1–365, default 30)' }) }) },
+  responses: {
+    200: jsonResponse(
+      envelope(
+        z
+          .object({
+            listId: z.string(),
+            subscriptionCount: z.number().int(),
+            feedCount: z.number().int(),
+            series: z.array(z.object({ date: z.string().openapi({ description: 'YYYY-MM-DD (UTC)' }), subscribers: z.number().int(), newSubscribers: z.number().int(), entries: z.number().int() })),
+          })
+          .openapi('ListAnalytics'),
+      ),
+      'The series, oldest day first',
+    ),
+    ...errors(8000),
+  },
+})
+
+const ImportJson = z.strictObject({
+  listId: idSchema,
+  opml: z.string().min(1).optional().openapi({ description: 'An OPML document' }),
+  urls: z.array(z.string().min(1).max(2048)).min(1).max(5000).optional().openapi({ description: 'Feed URLs (alone, or the selection of the OPML document)' }),
+})
+
+const importRoute = createRoute({
+  method: 'post',
+  path: '/import',
+  tags: ['lists'],
+  summary: "Add feeds to one of my lists from an OPML document or a list of feed URLs (owner only; the daily OPML import quota applies; 'subscribed' = added, 'updated' = already in the list)",
+  request: { body: { content: { 'multipart/form-data': { schema: OpmlUpload.extend({ listId: idSchema }) }, 'application/json': { schema: ImportJson } } } },
+  responses: {
+    200: jsonResponse(envelope(z.object({ results: z.array(ImportResultSchema), quota: QuotaSchema })), 'What became of each feed'),
+    ...errors(8000, 8001, 14000, 2011),
+  },
+})
+
+export function listsRoutes({ lists, opml, feeds }: { lists: ListsService; opml: OpmlTransfer; feeds: { ensureFeed(url: string, userId?: string): Promise<{ id: string }> } }) {
   const router = createRouter()
 
   router.openapi(getRoute, async (c) => {
@@ -155,6 +199,46 @@ export function listsRoutes({ lists }: { lists: ListsService }) {
     requireUser(c)
     const { opml } = await lists.export(c.req.valid('param').id)
     return c.body(opml, 200, { 'content-type': 'text/x-opml; charset=utf-8', 'content-disposition': 'attachment; filename="brook-list.opml"' })
+  })
+
+  router.openapi(analyticsRoute, async (c) => {
+    requireUser(c)
+    return c.json(ok(await lists.analytics(c.req.valid('param').id, c.req.valid('query').days)), 200)
+  })
+
+  router.openapi(importRoute, async (c) => {
+    const user = requireUser(c)
+    const upload = await opmlOf(c)
+    let listId: string
+    let items: ImportItem[]
+    if (upload) {
+      const form = await c.req.parseBody()
+      listId = typeof form.listId === 'string' ? form.listId : ''
+      if (!listId) throw new AppError(4, { reason: 'Give listId' })
+      await lists.mustOwn(user.id, listId)
+      items = opml.itemsOf(upload.opml, upload.urls)
+    } else {
+      const body = c.req.valid('json') as z.infer<typeof ImportJson>
+      if (!body.opml && !body.urls) throw new AppError(4, { reason: 'Send opml, urls or an OPML upload' })
+      listId = body.listId
+      await lists.mustOwn(user.id, listId)
+      items = body.opml ? opml.itemsOf(body.opml, body.urls) : (body.urls ?? []).map((url) => ({ url }))
+    }
+    return c.json(
+      ok(
+        await opml.importEach(user.id, items, async (item) => {
+          const feed = await feeds.ensureFeed(item.url, user.id)
+          try {
+            await lists.addFeeds(user.id, listId, [feed.id])
+            return { feedId: feed.id, created: true }
+          } catch (error) {
+            if (error instanceof AppError && error.code === 8003) return { feedId: feed.id, created: false }
+            throw error
+          }
+        }),
+      ),
+      200,
+    )
   })
 
   return router

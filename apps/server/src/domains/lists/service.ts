@@ -15,6 +15,13 @@ import type { ListRow, ListsRepo } from './repo.ts'
 export type ListInput = { title: string; description?: string | null; image?: string | null; view: number; fee: number }
 export type ListEdit = { listId: string; title?: string; description?: string | null; image?: string | null; view?: number; fee?: number }
 
+export type ListAnalytics = {
+  listId: string
+  subscriptionCount: number
+  feedCount: number
+  series: { date: string; subscribers: number; newSubscribers: number; entries: number }[]
+}
+
 export function createListsService(deps: { repo: ListsRepo; subscriptions: SubscriptionsRepo }) {
   const { repo } = deps
 
@@ -36,6 +43,33 @@ export function createListsService(deps: { repo: ListsRepo; subscriptions: Subsc
 
   return {
     mustGet,
+    mustOwn,
+
+    /**
+     * GET /lists/{id}/analytics: a day per row for the last `days` days (UTC): subscribers at the
+     * end of the day (of the current subscriptions: one who left is not counted on any day), new
+     * subscribers that day, and entries published that day in the list's current feeds.
+     */
+    async analytics(listId: string, days: number, now = new Date()): Promise<ListAnalytics> {
+      const list = await mustGet(listId)
+      const DAY = 86_400_000
+      const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+      const first = today - (days - 1) * DAY
+      const { subscribedAt, publishedAt } = await repo.activity(listId, new Date(first).toISOString())
+      const dayOf = (iso: string) => iso.slice(0, 10)
+      const newByDay = new Map<string, number>()
+      const entriesByDay = new Map<string, number>()
+      for (const at of subscribedAt) newByDay.set(dayOf(at), (newByDay.get(dayOf(at)) ?? 0) + 1)
+      for (const at of publishedAt) entriesByDay.set(dayOf(at), (entriesByDay.get(dayOf(at)) ?? 0) + 1)
+      let total = subscribedAt.filter((at) => at < new Date(first).toISOString()).length
+      const series = Array.from({ length: days }, (_, i) => {
+        const date = new Date(first + i * DAY).toISOString().slice(0, 10)
+        const newSubscribers = newByDay.get(date) ?? 0
+        total += newSubscribers
+        return { date, subscribers: total, newSubscribers, entries: entriesByDay.get(date) ?? 0 }
+      })
+      return { listId: list.id, subscriptionCount: subscribedAt.length, feedCount: (await repo.feedIds(listId)).length, series }
+    },
 
     /** Feed ids of a list (any signed-in user may read a list's timeline). */
     async feedIdsOf(listId: string): Promise<string[]> {

@@ -20,6 +20,9 @@ export type ImportResult = {
   error?: { code: number; message: string; reason?: string }
 }
 
+/** One feed to import. */
+export type ImportItem = { url: string; title?: string | null; category?: string | null; view?: number }
+
 export type Quota = { limit: number; used: number; remaining: number }
 
 /** Items imported at once. */
@@ -36,6 +39,34 @@ export function createOpmlTransfer(deps: { repo: SubscriptionsRepo; subscription
   async function quota(userId: string): Promise<Quota> {
     const used = await repo.importUsage(userId, today())
     return { limit: env.OPML_IMPORT_QUOTA, used, remaining: Math.max(0, env.OPML_IMPORT_QUOTA - used) }
+  }
+
+  async function importEach(userId: string, items: ImportItem[], apply: (item: ImportItem) => Promise<{ feedId?: string; created: boolean }>): Promise<{ results: ImportResult[]; quota: Quota }> {
+    const unique = [...new Map(items.map((i) => [i.url, i])).values()]
+    if (unique.length === 0) throw new AppError(4, { reason: 'Nothing selected to import' })
+    const day = today()
+    if (!(await repo.takeImportQuota(userId, day, unique.length, env.OPML_IMPORT_QUOTA))) {
+      const q = await quota(userId)
+      throw new AppError(2011, { reason: `OPML import quota: ${unique.length} selected, ${q.remaining} of ${q.limit} left today` })
+    }
+    const results: ImportResult[] = new Array(unique.length)
+    let next = 0
+    const worker = async () => {
+      while (next < unique.length) {
+        const index = next++
+        const item = unique[index]
+        try {
+          const { feedId, created } = await apply(item)
+          results[index] = { url: item.url, status: created ? 'subscribed' : 'updated', feedId }
+        } catch (error) {
+          const e = error instanceof AppError ? error : new AppError(1005, { reason: error instanceof Error ? error.message : String(error) })
+          results[index] = { url: item.url, status: 'failed', error: { code: e.code, message: e.message, ...(e.reason ? { reason: e.reason } : {}) } }
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, unique.length) }, worker))
+    await repo.returnImportQuota(userId, day, results.filter((r) => r.status !== 'subscribed').length)
+    return { results, quota: await quota(userId) }
   }
 
   function parse(text: string | Uint8Array) {
@@ -77,33 +108,20 @@ export function createOpmlTransfer(deps: { repo: SubscriptionsRepo; subscription
      * in today's quota (2011 with the numbers otherwise); items that fail or were already
      * followed give their quota back.
      */
-    async import(user: SessionUserLike, items: { url: string; title?: string | null; category?: string | null; view?: number }[]): Promise<{ results: ImportResult[]; quota: Quota }> {
-      const unique = [...new Map(items.map((i) => [i.url, i])).values()]
-      if (unique.length === 0) throw new AppError(4, { reason: 'Nothing selected to import' })
-      const day = today()
-      if (!(await repo.takeImportQuota(user.id, day, unique.length, env.OPML_IMPORT_QUOTA))) {
-        const q = await quota(user.id)
-        throw new AppError(2011, { reason: `OPML import quota: ${unique.length} selected, ${q.remaining} of ${q.limit} left today` })
-      }
-      const results: ImportResult[] = new Array(unique.length)
-      let next = 0
-      const worker = async () => {
-        while (next < unique.length) {
-          const index = next++
-          const item = unique[index]
-          try {
-            const { feed, created } = await subscriptions.subscribe(user, { url: item.url, title: item.title ?? null, category: item.category ?? null, view: item.view ?? 0 })
-            results[index] = { url: item.url, status: created ? 'subscribed' : 'updated', feedId: feed?.id }
-          } catch (error) {
-            const e = error instanceof AppError ? error : new AppError(1005, { reason: error instanceof Error ? error.message : String(error) })
-            results[index] = { url: item.url, status: 'failed', error: { code: e.code, message: e.message, ...(e.reason ? { reason: e.reason } : {}) } }
-          }
-        }
-      }
-      await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, unique.length) }, worker))
-      await repo.returnImportQuota(user.id, day, results.filter((r) => r.status !== 'subscribed').length)
-      return { results, quota: await quota(user.id) }
+    import(user: SessionUserLike, items: ImportItem[]): Promise<{ results: ImportResult[]; quota: Quota }> {
+      return importEach(user.id, items, async (item) => {
+        const { feed, created } = await subscriptions.subscribe(user, { url: item.url, title: item.title ?? null, category: item.category ?? null, view: item.view ?? 0 })
+        return { feedId: feed?.id, created }
+      })
     },
+
+    /**
+     * The import loop of both OPML imports (subscriptions, and a list's feeds: POST /lists/import):
+     * the selection, deduplicated by URL, must fit in today's quota (2011 otherwise); `apply` runs
+     * on each item, a few at a time; an item that fails is reported with its SPEC §8 error, and
+     * items that failed or changed nothing new give their quota back.
+     */
+    importEach,
 
     /** GET /subscriptions/export: the user's feeds as OPML 2.0, categories as folders. */
     async export(userId: string, title: string): Promise<string> {

@@ -55,15 +55,15 @@ const BatchBody = z.strictObject({
 })
 
 const OpmlItemSchema = z.object({ url: z.string(), title: z.string(), siteUrl: z.string().nullable(), category: z.string().nullable(), subscribed: z.boolean() })
-const QuotaSchema = z.object({ limit: z.number(), used: z.number(), remaining: z.number() })
+export const QuotaSchema = z.object({ limit: z.number(), used: z.number(), remaining: z.number() })
 const ImportItem = z.strictObject({ url: z.string().min(1).max(2048), title: title.optional(), category: category.optional(), view: viewSchema.optional() })
 const ImportJson = z.strictObject({ items: z.array(ImportItem).min(1).max(5000) })
-const OpmlUpload = z.object({
+export const OpmlUpload = z.object({
   file: z.any().openapi({ type: 'string', format: 'binary', description: 'The OPML document' }),
   urls: z.string().optional().openapi({ description: 'JSON array (or comma list) of the feed URLs to import; all when absent' }),
 })
 const OpmlJson = z.strictObject({ opml: z.string().min(1) })
-const ImportResultSchema = z.object({
+export const ImportResultSchema = z.object({
   url: z.string(),
   status: z.enum(['subscribed', 'updated', 'failed']),
   feedId: z.string().optional(),
@@ -156,7 +156,7 @@ const exportRoute = createRoute({
 })
 
 /** The OPML text of an upload (multipart `file`) or of a JSON body. */
-async function opmlOf(c: { req: { header(n: string): string | undefined; parseBody(): Promise<Record<string, unknown>>; json(): Promise<unknown> } }) {
+export async function opmlOf(c: { req: { header(n: string): string | undefined; parseBody(): Promise<Record<string, unknown>>; json(): Promise<unknown> } }) {
   const type = c.req.header('content-type') ?? ''
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     const form = await c.req.parseBody()

@@ -38,6 +38,13 @@ export function trendingRepo(db: Db) {
     sql`exists (select 1 from subscriptions ps where ps."userId" = ${userCol} and ps."feedId" = ${feedCol} and ps."isPrivate" = 0)`
 
   return {
+    /** GET /data/g: the instance's public totals (no user's data). */
+    async counters(): Promise<{ users: number; feeds: number; entries: number; publicSubscriptions: number; lists: number }> {
+      const count = async (table: 'user' | 'feeds' | 'entries' | 'lists') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+      const subs = await db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('isPrivate', '=', 0).executeTakeFirstOrThrow()
+      return { users: await count('user'), feeds: await count('feeds'), entries: await count('entries'), publicSubscriptions: Number(subs.n), lists: await count('lists') }
+    },
+
     /** Feeds with public subscribers, by recent public subscriptions (×3), stars (×2) and reads (×1), plus a little for all-time followers. */
     async feeds(q: { view?: number; language?: string; limit: number; now: number }): Promise<TrendingFeedRow[]> {
       const since = new Date(q.now - WINDOW_DAYS * DAY).toISOString()

@@ -93,6 +93,15 @@ describeEachDialect('trending API', (dialect) => {
     expect(JSON.stringify(users)).not.toContain('@example.com')
   })
 
+  it('GET /data/g: the instance totals, private subscriptions not counted as public; signed-in only', async () => {
+    const r = await c.get('/api/data/g')
+    expect(r.status).toBe(200)
+    // 3 accounts, 3 feeds, 7 entries, 2 lists; public subscriptions: A and B to Popular, C to Quiet, B to the list (the two to Secret are private).
+    expect(r.body.data).toEqual({ users: 3, feeds: 3, entries: 7, publicSubscriptions: 4, lists: 2 })
+    const anonymous = await fetch(`${server.url}/api/data/g`)
+    expect(anonymous.status).toBe(401)
+  })
+
   it('keeps a ranking for an hour: new activity shows after the refresh', async () => {
     await c.post('/api/subscriptions', { feedId: secret, view: 0 }) // C now follows Secret publicly too (still private for A)
     expect((await c.get('/api/trending/feeds')).body.data.map((t: { feed: { id: string } }) => t.feed.id)).not.toContain(secret)

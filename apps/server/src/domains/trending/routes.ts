@@ -115,3 +115,24 @@ export function listDiscoveryRoutes({ trending }: { trending: TrendingService })
   })
   return router
 }
+
+const countersRoute = createRoute({
+  method: 'get',
+  path: '/g',
+  tags: ['trending'],
+  summary: "This instance's public counters (SPEC names /data/g without a shape; docs/trending.md): accounts, feeds, entries, public subscriptions, lists — refreshed hourly",
+  responses: {
+    200: jsonResponse(envelope(z.object({ users: z.number().int(), feeds: z.number().int(), entries: z.number().int(), publicSubscriptions: z.number().int(), lists: z.number().int() }).openapi('InstanceCounters')), 'Totals'),
+    ...errors(),
+  },
+})
+
+/** GET /api/data/g. */
+export function dataRoutes({ trending }: { trending: TrendingService }) {
+  const router = createRouter()
+  router.openapi(countersRoute, async (c) => {
+    requireUser(c)
+    return c.json(ok(await trending.counters()), 200)
+  })
+  return router
+}

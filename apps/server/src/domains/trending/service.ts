@@ -47,6 +47,9 @@ export function createTrendingService({ repo, now = () => Date.now() }: { repo: 
   }
 
   return {
+    /** GET /data/g: the instance's public counters, computed at most once an hour like the rankings. */
+    counters: () => cached('counters', () => repo.counters()),
+
     /** GET /trending/feeds. */
     feeds(q: { view?: number; language?: string; limit?: number }): Promise<TrendingFeed[]> {
       const limit = q.limit ?? DEFAULT_TRENDING_LIMIT

@@ -119,6 +119,8 @@ export default {
     copyLink: 'Copy link',
     linkCopied: 'Link copied',
     titleCopied: 'Title copied',
+    pdfSaved: 'Saved as PDF: {{path}}',
+    pdfFailed: 'Could not export this entry as PDF.',
     noImages: 'This entry has no pictures.',
     noUrlToCopy: 'No URL to copy',
     clipboardWriteFailed: 'Unable to copy to clipboard. Please ensure clipboard permissions are granted.',

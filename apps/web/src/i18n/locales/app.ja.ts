@@ -118,6 +118,8 @@ export default {
     copyLink: 'リンクをコピー',
     linkCopied: 'リンクをコピーしました',
     titleCopied: 'タイトルをコピーしました',
+    pdfSaved: 'PDF として保存しました: {{path}}',
+    pdfFailed: 'このエントリーを PDF に書き出せませんでした。',
     noImages: 'このエントリーには画像がありません。',
     noUrlToCopy: 'コピーする URL がありません',
     clipboardWriteFailed: 'クリップボードにコピーできません。クリップボードの権限が許可されているか確認してください。',

@@ -118,6 +118,8 @@ export default {
     copyLink: '复制链接',
     linkCopied: '链接已复制',
     titleCopied: '标题已复制',
+    pdfSaved: '已保存为 PDF：{{path}}',
+    pdfFailed: '无法将此条目导出为 PDF。',
     noImages: '此条目没有图片。',
     noUrlToCopy: '没有可复制的链接',
     clipboardWriteFailed: '无法复制到剪贴板，请确认已授予剪贴板权限。',

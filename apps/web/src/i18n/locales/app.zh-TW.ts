@@ -118,6 +118,8 @@ export default {
     copyLink: '複製連結',
     linkCopied: '連結已複製',
     titleCopied: '標題已複製',
+    pdfSaved: '已儲存為 PDF：{{path}}',
+    pdfFailed: '無法將此條目匯出為 PDF。',
     noImages: '此項目沒有圖片。',
     noUrlToCopy: '沒有可複製的連結',
     clipboardWriteFailed: '無法複製到剪貼簿，請確認已授予剪貼簿權限。',

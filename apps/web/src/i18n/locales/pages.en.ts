@@ -136,6 +136,7 @@ export default {
         'image-gallery': 'Image gallery',
         'copy-link': 'Copy link',
         'copy-title': 'Copy title',
+        'export-pdf': 'Export as PDF',
         tip: 'Support creator',
         share: 'Share',
       },

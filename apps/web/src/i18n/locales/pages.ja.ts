@@ -138,6 +138,7 @@ export default {
         'image-gallery': '画像ギャラリー',
         'copy-link': 'リンクをコピー',
         'copy-title': 'タイトルをコピー',
+        'export-pdf': 'PDF として書き出す',
         tip: 'クリエイターを支援',
         share: '共有',
       },

@@ -138,6 +138,7 @@ export default {
         'image-gallery': '图片库',
         'copy-link': '复制链接',
         'copy-title': '复制标题',
+        'export-pdf': '导出为 PDF',
         tip: '支持创作者',
         share: '分享',
       },

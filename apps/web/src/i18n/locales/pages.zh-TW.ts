@@ -138,6 +138,7 @@ export default {
         'image-gallery': '圖片庫',
         'copy-link': '複製連結',
         'copy-title': '複製標題',
+        'export-pdf': '匯出為 PDF',
         tip: '支持創作者',
         share: '分享',
       },

@@ -10,7 +10,7 @@ import { timelinePath, type TimelineParams } from '../../lib/routeParams.ts'
 import { Button } from '../../components/Button.tsx'
 import { ExternalLinkIcon, PlayIcon } from '../../components/moreIcons.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
-import { useEntry, useFeed, useIsStarred } from '../../store/index.ts'
+import { useEntry, useFeed, useInbox, useIsStarred } from '../../store/index.ts'
 import { useIsMobile } from '../layout/useMediaQuery.ts'
 import { focusRegionProps } from '../shortcuts/focusRegions.ts'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
@@ -36,6 +36,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
   const { t, i18n } = useTranslation('entry')
   const entry = useEntry(entryId)
   const feed = useFeed(entry?.feedId)
+  const inbox = useInbox(entry?.inboxHandle)
   const starred = useIsStarred(entryId)
   const readabilityOn = useEntryViewStore((s) => !!s.readability[entryId])
   const sourceOn = useEntryViewStore((s) => !!s.source[entryId])
@@ -67,7 +68,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
     )
   }
 
-  const source = feed?.title || entry.inboxHandle || ''
+  const source = feed?.title || inbox?.title || entry.inboxHandle || ''
   const media = mediaOf(entry)
   const video = VIEW_INFO[params.view].grid ? videoOf(entry) : null
   const audio = audioOf(entry)
@@ -85,7 +86,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
         <SourceFrame url={entry.url} />
       ) : (
         <div ref={scrollRef} className="scrollbar-thin min-h-0 flex-1 overflow-y-auto outline-none" {...focusRegionProps('entry-render')}>
-          <article className="mx-auto max-w-[720px] px-6 pt-8 pb-24 sm:px-10 [[data-wide=true]_&]:max-w-[1040px]">
+          <article data-print-entry={entry.id} className="mx-auto max-w-[720px] px-6 pt-8 pb-24 sm:px-10 [[data-wide=true]_&]:max-w-[1040px]">
             <div className="flex items-center gap-2 text-[13px] text-zinc-500">
               <FeedIcon title={source || '?'} image={feed?.image} siteUrl={feed?.siteUrl} size={18} />
               {entry.feedId ? (
@@ -135,7 +136,11 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
             )}
             {readabilityOn && readability.error && <p className="mt-8 rounded-lg bg-amber-50 px-3 py-2 text-[13px] text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">{t('readabilityFailed')}</p>}
 
-            {summaryOn && <AiSummaryBlock entryId={entry.id} target={contentField} />}
+            {summaryOn && (
+              <div data-print-hide>
+                <AiSummaryBlock entryId={entry.id} target={contentField} />
+              </div>
+            )}
 
             <div className="mt-8">
               {html ? (

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { ArrowLeftIcon, ZapIcon } from '../../components/icons.tsx'
 import { IconButton } from '../../components/IconButton.tsx'
 import { DropdownItem, menuContentClass } from '../../components/Menu.tsx'
-import { BookTextIcon, CheckCheckIcon, ChevronDownIcon, ChevronUpIcon, CircleIcon, CodeIcon, ExternalLinkIcon, ImageIcon, LinkIcon, MoreIcon, ShareIcon, StarIcon, TypeIcon } from '../../components/moreIcons.tsx'
+import { BookTextIcon, CheckCheckIcon, ChevronDownIcon, ChevronUpIcon, CircleIcon, CodeIcon, DownloadIcon, ExternalLinkIcon, ImageIcon, LinkIcon, MoreIcon, ShareIcon, StarIcon, TypeIcon } from '../../components/moreIcons.tsx'
 import type { Entry } from '../../store/index.ts'
 import { useBindingStore } from '../shortcuts/bindings.ts'
 import { getCommand, runCommand } from '../shortcuts/registry.ts'
@@ -47,6 +47,7 @@ const ITEMS: Record<string, ToolbarItem> = {
   'entry:open-in-browser': { icon: ExternalLinkIcon },
   'entry:copy-link': { icon: LinkIcon },
   'entry:copy-title': { icon: TypeIcon },
+  'entry:export-pdf': { icon: DownloadIcon },
   'entry:image-gallery': { icon: ImageIcon },
   'entry:read-above': { icon: ChevronUpIcon },
   'entry:read-below': { icon: ChevronDownIcon },

@@ -37,6 +37,11 @@ export interface PlatformAdapter {
   onExternalLinkClick?(): Unsubscribe
   /** Desktop: writes or removes the autostart entry (appLaunchOnStartup). */
   setLaunchOnStartup?(on: boolean): Promise<void>
+  /**
+   * Saves what the print stylesheet shows as a PDF named after `fileName`: the browser's print
+   * dialog (null: the user picks where), or the desktop shell's Page.printToPDF (the saved path).
+   */
+  printToPdf(fileName: string): Promise<string | null>
 }
 
 /** What the desktop shell's global shortcuts ask for (SPEC §2). */
@@ -77,6 +82,17 @@ export const webPlatform: PlatformAdapter = {
   },
   openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
   ownsGlobalShortcuts: true,
+  printToPdf: async (fileName) => {
+    // The print dialog offers the document's title as the PDF's name.
+    const title = document.title
+    document.title = fileName
+    try {
+      window.print()
+    } finally {
+      document.title = title
+    }
+    return null
+  },
 }
 
 interface PlatformState {

@@ -14,7 +14,7 @@ import { useGeneralSettings, useUiSettings } from './useSettingsValues.ts'
 
 const SIZES = [12, 13, 14, 15, 16, 17, 18, 20, 22]
 const LINE_HEIGHTS = [1.5, 1.6, 1.75, 1.9, 2]
-const TOOLBAR_ACTIONS = ['entry:read', 'entry:star', 'entry:readability', 'entry:view-source-content', 'entry:share', 'entry:open-in-browser', 'entry:copy-link', 'entry:copy-title', 'entry:image-gallery']
+const TOOLBAR_ACTIONS = ['entry:read', 'entry:star', 'entry:readability', 'entry:view-source-content', 'entry:share', 'entry:open-in-browser', 'entry:copy-link', 'entry:copy-title', 'entry:image-gallery', 'entry:export-pdf']
 
 export function AppearanceSettings() {
   const { t } = useTranslation('settings')

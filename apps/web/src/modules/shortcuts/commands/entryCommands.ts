@@ -3,6 +3,7 @@ import { markRead } from '../../../store/index.ts'
 import { currentEntry, currentTimelineParams } from '../../entry/currentEntry.ts'
 import { copyLink, copyTitle, openGalleryOf, openInBrowser, share, toggleRead, toggleStar } from '../../entry/entryActions.ts'
 import { useEntryViewStore } from '../../entry/entryViewStore.ts'
+import { exportPdf } from '../../entry/exportPdf.ts'
 import { navigate } from '../../../lib/navigation.ts'
 import { timelinePath } from '../../../lib/routeParams.ts'
 import { neighbourEntry, useTimelineNavStore } from '../../timeline/timelineNav.ts'
@@ -54,6 +55,7 @@ export const entryCommands: Command[] = [
   { id: 'entry:image-gallery', group: 'entry', labelKey: 'entry.image-gallery', defaultHotkey: 'i', enabled: hasEntry, run: withEntry((e) => openGalleryOf(e)) },
   { id: 'entry:copy-link', group: 'entry', labelKey: 'entry.copy-link', defaultHotkey: 'Shift+c', enabled: hasEntry, run: withEntry(copyLink) },
   { id: 'entry:copy-title', group: 'entry', labelKey: 'entry.copy-title', defaultHotkey: 'Shift+t', enabled: hasEntry, run: withEntry(copyTitle) },
+  { id: 'entry:export-pdf', group: 'entry', labelKey: 'entry.export-pdf', enabled: hasEntry, run: withEntry(exportPdf) },
   {
     id: 'entry:tip',
     group: 'entry',
