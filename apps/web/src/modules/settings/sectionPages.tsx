@@ -1,4 +1,4 @@
-/** Which settings sub-pages Brook fills now; the others say plainly that they come later. */
+/** The screen of each settings sub-page. */
 import type { ComponentType } from 'react'
 import { AboutSettings } from './AboutSettings.tsx'
 import { AppearanceSettings } from './AppearanceSettings.tsx'
@@ -16,7 +16,7 @@ import { AdminSettings } from '../admin/AdminSettings.tsx'
 import { IntegrationSettings } from '../integrations/IntegrationSettings.tsx'
 import { AiSettings } from '../ai/AiSettings.tsx'
 
-export const SECTION_PAGES: Partial<Record<SettingsSection, ComponentType>> = {
+export const SECTION_PAGES: Record<SettingsSection, ComponentType> = {
   general: GeneralSettings,
   appearance: AppearanceSettings,
   profile: ProfileSettings,

@@ -1,4 +1,4 @@
-/** The settings sub-pages of SPEC §2, in the order the settings navigation lists them. */
+/** The settings sub-pages of SPEC §2 Brook has, in the order the settings navigation lists them (Referral comes with referrals, issue 19). */
 export const SETTINGS_SECTIONS = [
   'general',
   'appearance',
@@ -10,7 +10,6 @@ export const SETTINGS_SECTIONS = [
   'ai',
   'shortcuts',
   'invitations',
-  'referral',
   'plan',
   'data-control',
   'about',
