@@ -219,7 +219,7 @@ describeBrowser('AI chat', () => {
     if (!box || !entry) throw new Error('no layout')
     expect([Math.round(box.x), Math.round(box.width), Math.round(box.height)]).toEqual([1440 - 384, 384, 900])
     expect(Math.round(entry.x + entry.width)).toBe(1440 - 384)
-    expect(await panel.evaluate((el) => getComputedStyle(el).position)).toBe('static')
+    expect(await panel.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(el).position)).toBe('static')
     await screenshot(page, 'ai-chat-09-fixed-column')
     // Closed, the entry takes the width back; Mod+/ brings the column back.
     await panel.getByTestId('chat-close').click()
