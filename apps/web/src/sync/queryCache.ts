@@ -32,10 +32,14 @@ interface Persisted {
   state: DehydratedState
 }
 
-/** Only queries marked to persist, in success state, and not infinite (multi-page) ones. */
+/**
+ * Only queries marked to persist, holding a successful answer, and not infinite (multi-page) ones.
+ * A query whose last refetch failed (offline, server down) still holds its last successful answer:
+ * that answer is kept — dropping it would make the next offline start lose, say, the session.
+ */
 export function shouldPersistQuery(query: Pick<Query, 'meta' | 'state'>): boolean {
   if (query.meta?.persist !== true) return false
-  if (query.state.status !== 'success') return false
+  if (query.state.status !== 'success' && !(query.state.status === 'error' && query.state.dataUpdatedAt > 0)) return false
   const data = query.state.data as { pages?: unknown; pageParams?: unknown } | null | undefined
   // Nothing to keep (e.g. "no session"): restoring it would only hide the real answer.
   if (data === null || data === undefined) return false
@@ -63,7 +67,12 @@ export function restoreQueries(client: QueryClient, storage: Storage = localStor
 /** Saves the persistable queries now. */
 export function saveQueries(client: QueryClient, storage: Storage = localStorage, now = Date.now()): void {
   try {
-    const state = dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false })
+    const dehydrated = dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false })
+    // Saved as the success it was: the failed refetch is this page's news, not the next start's.
+    const state: DehydratedState = {
+      ...dehydrated,
+      queries: dehydrated.queries.map((q) => (q.state.status === 'error' ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } } : q)),
+    }
     const payload: Persisted = { buster: APP_VERSION, timestamp: now, state }
     storage.setItem(QUERY_CACHE_KEY, JSON.stringify(payload))
   } catch {

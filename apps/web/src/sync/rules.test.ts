@@ -55,12 +55,28 @@ describe('settings queue (SPEC §4)', () => {
 
 describe('query persistence (SPEC §9)', () => {
   it('persists only marked queries in success state, never infinite ones', () => {
-    const q = (meta: Record<string, unknown> | undefined, status: string, data: unknown) => ({ meta, state: { status, data } }) as never
+    const q = (meta: Record<string, unknown> | undefined, status: string, data: unknown, dataUpdatedAt = data === undefined ? 0 : 1) => ({ meta, state: { status, data, dataUpdatedAt } }) as never
     expect(shouldPersistQuery(q({ persist: true }, 'success', { a: 1 }))).toBe(true)
     expect(shouldPersistQuery(q(undefined, 'success', { a: 1 }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'error', undefined))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', { pages: [], pageParams: [] }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', null))).toBe(false)
+  })
+
+  it('keeps the last successful answer of a query whose refetch failed (a second offline start still knows the session)', async () => {
+    const source = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    source.getQueryCache().build(source, { queryKey: ['session'], meta: { persist: true } }).setData({ user: 'ada' })
+    source.getQueryCache().build(source, { queryKey: ['never-answered'], meta: { persist: true } })
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'))
+    await source.fetchQuery({ queryKey: ['session'], queryFn: offline, meta: { persist: true } }).catch(() => undefined)
+    await source.fetchQuery({ queryKey: ['never-answered'], queryFn: offline, meta: { persist: true } }).catch(() => undefined)
+    expect(source.getQueryState(['session'])?.status).toBe('error')
+    saveQueries(source, localStorage)
+    const next = new QueryClient()
+    expect(restoreQueries(next, localStorage)).toBe(true)
+    expect(next.getQueryData(['session'])).toEqual({ user: 'ada' })
+    expect(next.getQueryState(['session'])?.status).toBe('success')
+    expect(next.getQueryState(['never-answered'])).toBeUndefined()
   })
 
   it('restores a saved cache younger than 7 days, and drops an older one', () => {
