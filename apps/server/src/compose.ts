@@ -138,7 +138,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   // rsshub:// feeds are fetched through an RSSHub instance (docs/rsshub.md).
   const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve })
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf })

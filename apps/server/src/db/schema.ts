@@ -72,6 +72,8 @@ export interface FeedsTable {
   /** Refresh lease (0003): a worker owns the feed's refresh until this time. */
   leaseUntil: string | null
   leaseOwner: string | null
+  /** SPEC §3 discovery category (0020): from the feed's RSSHub route, or set by its owner or an admin. */
+  discoveryCategory: string | null
 }
 
 export interface EntriesTable {
@@ -512,6 +514,18 @@ export interface RsshubUsageTable {
   createdAt: string
 }
 
+/** A paid RSSHub instance bought for some months (0020); the money moved in the ledger transfer `transferId`. */
+export interface RsshubPurchasesTable {
+  id: string
+  instanceId: string
+  userId: string
+  months: number
+  amount: string
+  transferId: string
+  expiresAt: string
+  createdAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -559,4 +573,5 @@ export interface Database {
   ai_digests: AiDigestsTable
   rsshub_instances: RsshubInstancesTable
   rsshub_usage: RsshubUsageTable
+  rsshub_purchases: RsshubPurchasesTable
 }

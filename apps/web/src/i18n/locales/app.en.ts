@@ -217,7 +217,7 @@ export default {
       addShortcut: 'Add shortcut',
       chat: 'Chat panel',
       panelStyle: 'Panel style',
-      panelStyleHint: 'Fixed: docked at the right edge. Floating: 500 × 600, drag it by its header.',
+      panelStyleHint: 'Fixed: a column beside the entry, open from start-up. Floating: 500 × 600, drag it by its header.',
       fixed: 'Fixed',
       floating: 'Floating',
       autoScroll: 'Scroll while the answer streams',

@@ -216,7 +216,7 @@ export default {
       addShortcut: 'ショートカットを追加',
       chat: 'チャットパネル',
       panelStyle: 'パネルの表示',
-      panelStyleHint: '固定：右端に表示。フローティング：500 × 600、ヘッダーでドラッグ。',
+      panelStyleHint: '固定：記事の横の列に表示し、起動時に開きます。フローティング：500 × 600、ヘッダーでドラッグ。',
       fixed: '固定',
       floating: 'フローティング',
       autoScroll: '回答の生成中にスクロール',

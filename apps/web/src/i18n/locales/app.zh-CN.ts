@@ -216,7 +216,7 @@ export default {
       addShortcut: '添加快捷指令',
       chat: '聊天面板',
       panelStyle: '面板样式',
-      panelStyleHint: '固定：停靠在右侧。浮动：500 × 600，可拖动标题栏。',
+      panelStyleHint: '固定：在文章旁占一栏，启动时自动打开。浮动：500 × 600，可拖动标题栏。',
       fixed: '固定',
       floating: '浮动',
       autoScroll: '回答生成时自动滚动',

@@ -216,7 +216,7 @@ export default {
       addShortcut: '新增快捷指令',
       chat: '聊天面板',
       panelStyle: '面板樣式',
-      panelStyleHint: '固定：停靠在右側。浮動：500 × 600，可拖曳標題列。',
+      panelStyleHint: '固定：在文章旁佔一欄，啟動時自動開啟。浮動：500 × 600，可拖曳標題列。',
       fixed: '固定',
       floating: '浮動',
       autoScroll: '回答產生時自動捲動',
