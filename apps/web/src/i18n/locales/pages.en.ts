@@ -30,6 +30,8 @@ export default {
     type: { feed: 'Feed', list: 'List', inbox: 'Inbox' },
   },
   discover: {
+    inboxTitle: 'Inbox',
+    inboxHint: 'Create an inbox with its own e-mail address: subscribe newsletters to it and read them here.',
     rsshubRoutes: "RSSHub routes",
     rsshubSearchRoutes: "Search RSSHub routes (e.g. github, weather)",
     rsshubNoInstance: "No RSSHub instance yet: add one on the RSSHub page.",

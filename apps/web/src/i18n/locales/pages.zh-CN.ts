@@ -32,6 +32,8 @@ export default {
     type: { feed: '订阅源', list: '列表', inbox: '收件箱' },
   },
   discover: {
+    inboxTitle: '收件箱',
+    inboxHint: '创建一个拥有专属邮箱地址的收件箱：用它订阅电子报，并在这里阅读。',
     rsshubRoutes: "RSSHub 路由",
     rsshubSearchRoutes: "搜索 RSSHub 路由（如 github、weather）",
     rsshubNoInstance: "还没有 RSSHub 实例：请在 RSSHub 页面添加。",

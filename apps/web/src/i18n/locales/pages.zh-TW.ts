@@ -32,6 +32,8 @@ export default {
     type: { feed: '訂閱源', list: '列表', inbox: '收件匣' },
   },
   discover: {
+    inboxTitle: '收件匣',
+    inboxHint: '建立一個擁有專屬電子郵件地址的收件匣：用它訂閱電子報，並在這裡閱讀。',
     rsshubRoutes: "RSSHub 路由",
     rsshubSearchRoutes: "搜尋 RSSHub 路由（如 github、weather）",
     rsshubNoInstance: "還沒有 RSSHub 實例：請在 RSSHub 頁面新增。",

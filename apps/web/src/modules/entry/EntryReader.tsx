@@ -31,6 +31,7 @@ import { useActionLanguage } from '../ai/useAiSettings.ts'
 import { useEntryTranslation } from '../ai/useEntryTranslation.ts'
 import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 import { entryBodyHtml } from './entryBodyHtml.ts'
+import { EntryAttachments, EntrySender } from './EntryMailParts.tsx'
 
 export function EntryReader({ params, entryId }: { params: TimelineParams; entryId: string }) {
   const { t, i18n } = useTranslation('entry')
@@ -115,7 +116,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
                 {translatedTitle}
               </p>
             )}
-            {entry.author && <p className="mt-2 text-[13px] text-zinc-500">{t('by', { author: entry.author })}</p>}
+            {entry.inboxHandle ? <EntrySender entry={entry} /> : entry.author && <p className="mt-2 text-[13px] text-zinc-500">{t('by', { author: entry.author })}</p>}
 
             {video && <LazyVideoPlayer src={video.url} poster={video.poster} className="mt-6" />}
             {VIEW_INFO[params.view].grid && !video && photos.length > 0 && (
@@ -153,6 +154,8 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
                 <p className="text-[14px] text-zinc-500">{t('noContent')}</p>
               )}
             </div>
+
+            {entry.inboxHandle && <EntryAttachments attachments={entry.attachments} />}
 
             {entry.url && (
               <div className="mt-12 border-t border-zinc-100 pt-6 dark:border-zinc-800">
