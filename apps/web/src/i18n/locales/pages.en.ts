@@ -32,6 +32,9 @@ export default {
   discover: {
     inboxTitle: 'Inbox',
     inboxHint: 'Create an inbox with its own e-mail address: subscribe newsletters to it and read them here.',
+    categoryFeeds: 'Feeds followed here',
+    categoryFeedsEmpty: 'No one here follows a feed of this category yet.',
+    categoryBackToFeeds: 'Back to the category',
     rsshubRoutes: "RSSHub routes",
     rsshubSearchRoutes: "Search RSSHub routes (e.g. github, weather)",
     rsshubNoInstance: "No RSSHub instance yet: add one on the RSSHub page.",

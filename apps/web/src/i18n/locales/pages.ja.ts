@@ -34,6 +34,9 @@ export default {
   discover: {
     inboxTitle: '受信箱',
     inboxHint: '専用のメールアドレスを持つ受信箱を作成：ニュースレターを購読してここで読めます。',
+    categoryFeeds: 'ここで購読されているフィード',
+    categoryFeedsEmpty: 'このカテゴリーのフィードはまだ誰も購読していません。',
+    categoryBackToFeeds: 'カテゴリーに戻る',
     rsshubRoutes: "RSSHub ルート",
     rsshubSearchRoutes: "RSSHub ルートを検索（例: github、weather）",
     rsshubNoInstance: "RSSHub インスタンスがまだありません。RSSHub ページで追加してください。",

@@ -34,6 +34,9 @@ export default {
   discover: {
     inboxTitle: '收件箱',
     inboxHint: '创建一个拥有专属邮箱地址的收件箱：用它订阅电子报，并在这里阅读。',
+    categoryFeeds: '这里有人订阅的订阅源',
+    categoryFeedsEmpty: '这里还没有人订阅此分类的订阅源。',
+    categoryBackToFeeds: '返回分类',
     rsshubRoutes: "RSSHub 路由",
     rsshubSearchRoutes: "搜索 RSSHub 路由（如 github、weather）",
     rsshubNoInstance: "还没有 RSSHub 实例：请在 RSSHub 页面添加。",

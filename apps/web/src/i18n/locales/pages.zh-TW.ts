@@ -34,6 +34,9 @@ export default {
   discover: {
     inboxTitle: '收件匣',
     inboxHint: '建立一個擁有專屬電子郵件地址的收件匣：用它訂閱電子報，並在這裡閱讀。',
+    categoryFeeds: '這裡有人訂閱的訂閱源',
+    categoryFeedsEmpty: '這裡還沒有人訂閱此分類的訂閱源。',
+    categoryBackToFeeds: '返回分類',
     rsshubRoutes: "RSSHub 路由",
     rsshubSearchRoutes: "搜尋 RSSHub 路由（如 github、weather）",
     rsshubNoInstance: "還沒有 RSSHub 實例：請在 RSSHub 頁面新增。",

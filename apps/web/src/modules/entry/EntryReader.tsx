@@ -32,6 +32,7 @@ import { useEntryTranslation } from '../ai/useEntryTranslation.ts'
 import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 import { entryBodyHtml } from './entryBodyHtml.ts'
 import { EntryAttachments, EntrySender } from './EntryMailParts.tsx'
+import { SupportCreator } from '../power/SupportCreator.tsx'
 
 export function EntryReader({ params, entryId }: { params: TimelineParams; entryId: string }) {
   const { t, i18n } = useTranslation('entry')
@@ -156,6 +157,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
             </div>
 
             {entry.inboxHandle && <EntryAttachments attachments={entry.attachments} />}
+            {entry.feedId && <SupportCreator entryId={entry.id} feedId={entry.feedId} name={source} />}
 
             {entry.url && (
               <div className="mt-12 border-t border-zinc-100 pt-6 dark:border-zinc-800">
