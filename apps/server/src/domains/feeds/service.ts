@@ -40,6 +40,8 @@ export type FeedServiceDeps = {
   sanitize?: EntrySanitizer
   /** Where an rsshub:// feed is fetched from for a user or a feed (domains/rsshub); absent: such feeds answer 13007. */
   resolveRsshub?: (url: string, who: FetchFor) => Promise<{ url: string; publicUrl: string; allowPrivateNetworks: boolean; redact: (text: string) => string }>
+  /** The discovery category of an rsshub:// feed, from its route in the instance's catalogue (domains/rsshub); null when unknown. */
+  rsshubCategoryOf?: (url: string, who: FetchFor) => Promise<string | null>
 }
 
 /** On whose behalf a document is fetched: an rsshub:// feed goes through that user's RSSHub instance (or its subscribers'). */
@@ -153,6 +155,17 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   const spread = () => Math.random()
 
+  /** An rsshub:// feed's discovery category from its route's categories; never fails the fetch that asked (null then). */
+  async function rsshubCategory(url: string, who: FetchFor): Promise<string | null> {
+    if (!isRsshubUrl(url) || !deps.rsshubCategoryOf) return null
+    try {
+      return await deps.rsshubCategoryOf(url, who)
+    } catch (error) {
+      logger.debug({ url, err: String(error) }, 'rsshub category unknown')
+      return null
+    }
+  }
+
   async function createFeed(url: string, who: FetchFor): Promise<FeedRow> {
     const now = clock()
     let resolved: Resolved
@@ -174,8 +187,10 @@ export function createFeedService(deps: FeedServiceDeps) {
     const feedUrl = moved && !hasCredentials(resolved.feedUrl) ? moved : resolved.feedUrl
     const nowIso = now.toISOString()
     const id = newId()
+    const discoveryCategory = await rsshubCategory(feedUrl, who)
     await repo.transaction(async (tx, trx) => {
       const inserted = await tx.insertFeed({
+        discoveryCategory,
         id,
         url: feedUrl,
         title: feed.title,
@@ -249,6 +264,8 @@ export function createFeedService(deps: FeedServiceDeps) {
       await repo.finishCheck(feed.id, owner, { ...healthy, updatesPerWeek, etag: result.etag ?? feed.etag, lastModified: result.lastModified ?? feed.lastModified, nextCheckAt: next.toISOString() })
       return { feedId: feed.id, status: 'not_modified', inserted: 0, updated: 0, nextCheckAt: next.toISOString() }
     }
+    // An rsshub:// feed stored before its category was known (or before 0020) learns it on a refresh.
+    const discoveryCategory = feed.discoveryCategory ?? (await rsshubCategory(feed.url, { feedId: feed.id }))
     try {
       const parsed = toFeed(result, now, true)
       const prepared = prepareEntries(parsed.entries, now)
@@ -268,6 +285,7 @@ export function createFeedService(deps: FeedServiceDeps) {
           siteUrl: parsed.siteUrl ?? feed.siteUrl,
           image: parsed.image ?? feed.image,
           language: parsed.language ?? feed.language,
+          discoveryCategory,
           ttlMinutes: parsed.ttlMinutes,
           etag: result.etag,
           lastModified: result.lastModified,
