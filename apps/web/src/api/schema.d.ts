@@ -3907,7 +3907,7 @@ export interface paths {
                             code: 0;
                             data: components["schemas"]["AiSummary"];
                         };
-                        "text/event-stream": components["schemas"]["AiSummaryEvent"];
+                        "text/event-stream": string;
                     };
                 };
                 /** @description 4: Invalid input */
@@ -19813,31 +19813,6 @@ export interface components {
             model: string | null;
             /** @description null when the source text is shorter than 100 characters (SPEC §9) */
             summary: string | null;
-        };
-        /** @description One server-sent event of a streamed summary (`data: <this JSON>`); the stream ends with `data: [DONE]` */
-        AiSummaryEvent: {
-            /** @enum {string} */
-            engine: "extractive" | "model";
-            model: string | null;
-            /** @enum {string} */
-            type: "start";
-        } | {
-            delta: string;
-            /** @enum {string} */
-            type: "text-delta";
-        } | {
-            /** @enum {string|null} */
-            engine: "extractive" | "model" | null;
-            model: string | null;
-            summary: string | null;
-            /** @enum {string} */
-            type: "finish";
-        } | {
-            code: number;
-            message: string;
-            reason?: string;
-            /** @enum {string} */
-            type: "error";
         };
         /** @description Translated fields; content as one <p data-para="i"> per translated paragraph i (splitParagraphs in @brook/shared) */
         AiTranslation: {

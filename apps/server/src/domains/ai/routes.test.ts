@@ -254,9 +254,9 @@ describeEachDialect('AI summaries with a provider', (dialect) => {
     const unknown = await openSummaryStream(a, `id=${newId()}&language=en`)
     expect(unknown.events).toBeNull()
     expect(unknown.res.status).toBe(404)
-    expect((await unknown.res.json()).code).toBe(3000)
+    expect(((await unknown.res.json()) as { code: number }).code).toBe(3000)
     const bad = await fetch(`${a.baseUrl}/api/ai/summary?id=${await entry()}&stream=yes`, { headers: { cookie: [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
-    expect((await bad.json()).code).toBe(4)
+    expect(((await bad.json()) as { code: number }).code).toBe(4)
   })
 
   it('past the daily token budget: 15000; the usage shows in the status', async () => {
@@ -272,7 +272,7 @@ describeEachDialect('AI summaries with a provider', (dialect) => {
     const streamed = await openSummaryStream(b, `id=${await entry()}&language=en`)
     expect(streamed.events).toBeNull()
     expect(streamed.res.status).toBe(429)
-    expect((await streamed.res.json()).code).toBe(15000)
+    expect(((await streamed.res.json()) as { code: number }).code).toBe(15000)
   })
 })
 

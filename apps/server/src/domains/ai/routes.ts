@@ -16,15 +16,6 @@ const SummarySchema = z
   })
   .openapi('AiSummary')
 
-const SummaryEventSchema = z
-  .discriminatedUnion('type', [
-    z.object({ type: z.literal('start'), engine: z.enum(['extractive', 'model']), model: z.string().nullable() }),
-    z.object({ type: z.literal('text-delta'), delta: z.string() }),
-    z.object({ type: z.literal('finish'), summary: z.string().nullable(), engine: z.enum(['extractive', 'model']).nullable(), model: z.string().nullable() }),
-    z.object({ type: z.literal('error'), code: z.number(), message: z.string(), reason: z.string().optional() }),
-  ])
-  .openapi('AiSummaryEvent', { description: 'One server-sent event of a streamed summary (`data: <this JSON>`); the stream ends with `data: [DONE]`' })
-
 const StatusSchema = z
   .object({
     provider: z.enum(['own', 'instance', 'none']),
@@ -59,7 +50,7 @@ const summaryRoute = createRoute({
   responses: {
     200: {
       description: 'The summary (JSON), or its stream (server-sent events)',
-      content: { 'application/json': { schema: envelope(SummarySchema) }, 'text/event-stream': { schema: SummaryEventSchema } },
+      content: { 'application/json': { schema: envelope(SummarySchema) }, 'text/event-stream': { schema: z.string().openapi({ description: 'Server-sent events, each `data: <event JSON>`: `{type:"start", engine, model}`, `{type:"text-delta", delta}`, `{type:"finish", summary, engine, model}` or `{type:"error", code, message, reason?}`; then `data: [DONE]` (SummaryEvent in domains/ai/summaries.ts)' }) } },
     },
     ...errors(1005, 3000, 15000),
   },
