@@ -229,7 +229,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/status', statusRoutes(deps))
   app.route('/api/probes', probesRoutes(deps))
   app.route('/api/feeds/claim', feedClaimRoutes({ claims: deps.claims }))
-  app.route('/api/feeds', feedsRoutes({ feeds: deps.feeds, websub: deps.websub }))
+  app.route('/api/feeds', feedsRoutes({ feeds: deps.feeds, websub: deps.websub, tippers: deps.wallets.tippersOf }))
   app.route('/api/subscriptions', subscriptionsRoutes({ subscriptions: deps.subscriptions, opml: deps.opml }))
   app.route('/api/categories', categoriesRoutes({ categories: deps.categories }))
   app.route('/api/entries', entriesRoutes({ entries: deps.entries, profiles: deps.profiles, discover: deps.discover }))

@@ -331,6 +331,15 @@ export interface BoostsTable {
   expiresAt: string
 }
 
+/** Who tipped which feed (0018): the listing behind tipUserIds / tipUsers. */
+export interface FeedTippersTable {
+  feedId: string
+  userId: string
+  tips: number
+  firstAt: string
+  lastAt: string
+}
+
 export interface AirdropsTable {
   id: string
   title: string
@@ -552,6 +561,7 @@ export interface Database {
   ledger_transfers: LedgerTransfersTable
   withdrawals: WithdrawalsTable
   boosts: BoostsTable
+  feed_tippers: FeedTippersTable
   airdrops: AirdropsTable
   airdrop_claims: AirdropClaimsTable
   ai_summaries: AiSummariesTable

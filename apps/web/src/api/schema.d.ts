@@ -20562,8 +20562,15 @@ export interface components {
             feeds: components["schemas"]["Feed"] | components["schemas"]["InboxSource"];
             read: boolean;
             settings?: components["schemas"]["EntrySettings"];
-            tipUsers: string[];
+            /** @description The latest tippers of the entry's feed (its `tipUserIds`), latest first */
+            tipUsers: components["schemas"]["TipUser"][];
             view: number | null;
+        };
+        TipUser: {
+            handle: string | null;
+            id: string;
+            image: string | null;
+            name: string | null;
         };
         TrendingEntry: {
             feedId: string;
