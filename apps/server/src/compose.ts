@@ -63,7 +63,7 @@ import { walletsRepo } from './domains/wallets/repo.ts'
 import { createWalletsService } from './domains/wallets/service.ts'
 import { createWithdrawalsService } from './domains/wallets/withdrawals.ts'
 import { createAirdropsService } from './domains/wallets/airdrops.ts'
-import { createBoostsService } from './domains/boosts/service.ts'
+import { createBoostsService, runningBoostLevel } from './domains/boosts/service.ts'
 import { createFeedClaimService } from './domains/feeds/claimService.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
@@ -138,7 +138,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   // rsshub:// feeds are fetched through an RSSHub instance (docs/rsshub.md).
   const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, boostLevel: (feedId, at) => runningBoostLevel(repos.wallets, feedId, at), sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf })
@@ -170,7 +170,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const trending = createTrendingService({ repo: repos.trending })
   const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
-  const boosts = createBoostsService({ repo: repos.wallets })
+  const boosts = createBoostsService({ repo: repos.wallets, onBoosted: feeds.boosted })
   const airdrops = createAirdropsService({ repo: repos.wallets })
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets })

@@ -210,6 +210,11 @@ export function walletsRepo(db: Db) {
       return (await db.selectFrom('boosts').selectAll().where('transferId', '=', transferId).executeTakeFirst()) ?? null
     },
 
+    /** The amounts of a feed's boosts still running at `at` (summed as bigint by the caller: never a float). */
+    async runningBoostAmounts(feedId: string, at: string): Promise<string[]> {
+      return (await db.selectFrom('boosts').select('amount').where('feedId', '=', feedId).where('expiresAt', '>', at).execute()).map((r) => String(r.amount))
+    },
+
     /** A feed's boosts still running at `at`, with the booster's public profile. */
     async activeBoosts(feedId: string, at: string): Promise<Array<BoostRow & { name: string | null; image: string | null; handle: string | null }>> {
       return db
