@@ -15812,6 +15812,15 @@ export interface paths {
                                     database: "sqlite" | "postgres";
                                     /** @enum {string} */
                                     emailDelivery: "outbox" | "smtp";
+                                    /** @description E-mail into inboxes */
+                                    inbox: {
+                                        /** @description Inbox e-mail addresses are {handle}@{domain} (INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost) */
+                                        domain: string;
+                                        /** @description POST /api/inboxes/email is open (INBOX_EMAIL_SECRET) */
+                                        http: boolean;
+                                        /** @description The built-in SMTP receiver runs (INBOX_SMTP_PORT) */
+                                        smtp: boolean;
+                                    };
                                     /** @enum {string} */
                                     queue: "in-process" | "bullmq";
                                     rsshub: boolean;
