@@ -32,10 +32,13 @@ interface Persisted {
   state: DehydratedState
 }
 
-/** Only queries marked to persist, in success state, and not infinite (multi-page) ones. */
+/**
+ * Only queries marked to persist, with data, and not infinite (multi-page) ones. A refetch that
+ * failed (the server away) keeps the last good answer: dropping it would sign an offline start out.
+ */
 export function shouldPersistQuery(query: Pick<Query, 'meta' | 'state'>): boolean {
   if (query.meta?.persist !== true) return false
-  if (query.state.status !== 'success') return false
+  if (query.state.status !== 'success' && query.state.status !== 'error') return false
   const data = query.state.data as { pages?: unknown; pageParams?: unknown } | null | undefined
   // Nothing to keep (e.g. "no session"): restoring it would only hide the real answer.
   if (data === null || data === undefined) return false
@@ -63,7 +66,9 @@ export function restoreQueries(client: QueryClient, storage: Storage = localStor
 /** Saves the persistable queries now. */
 export function saveQueries(client: QueryClient, storage: Storage = localStorage, now = Date.now()): void {
   try {
-    const state = dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false })
+    const dehydrated = dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false })
+    // Saved as the answer it last had: the failure belongs to this run, not to the next start.
+    const state: DehydratedState = { ...dehydrated, queries: dehydrated.queries.map((q) => (q.state.status === 'error' ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } } : q)) }
     const payload: Persisted = { buster: APP_VERSION, timestamp: now, state }
     storage.setItem(QUERY_CACHE_KEY, JSON.stringify(payload))
   } catch {
@@ -83,8 +88,17 @@ export function persistQueryClient(client: QueryClient, storage: Storage = local
       saveQueries(client, storage)
     }, SAVE_THROTTLE_MS)
   })
+  // The window closing (a closed desktop window, a closed tab) saves what the throttle still held.
+  const flush = () => {
+    if (!timer) return
+    clearTimeout(timer)
+    timer = null
+    saveQueries(client, storage)
+  }
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', flush)
   return () => {
     unsubscribe()
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush)
     if (timer) clearTimeout(timer)
   }
 }

@@ -54,11 +54,12 @@ describe('settings queue (SPEC §4)', () => {
 })
 
 describe('query persistence (SPEC §9)', () => {
-  it('persists only marked queries in success state, never infinite ones', () => {
+  it('persists only marked queries with data, never infinite ones', () => {
     const q = (meta: Record<string, unknown> | undefined, status: string, data: unknown) => ({ meta, state: { status, data } }) as never
     expect(shouldPersistQuery(q({ persist: true }, 'success', { a: 1 }))).toBe(true)
     expect(shouldPersistQuery(q(undefined, 'success', { a: 1 }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'error', undefined))).toBe(false)
+    expect(shouldPersistQuery(q({ persist: true }, 'pending', undefined))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', { pages: [], pageParams: [] }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', null))).toBe(false)
   })
@@ -76,6 +77,19 @@ describe('query persistence (SPEC §9)', () => {
     const late = new QueryClient()
     expect(restoreQueries(late, localStorage, now + PERSIST_MAX_AGE_MS + 1)).toBe(false)
     expect(localStorage.getItem(QUERY_CACHE_KEY)).toBeNull()
+  })
+
+  it('a refetch that failed (server away) keeps the last answer for the next start, as an answer', async () => {
+    const source = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    source.setQueryDefaults(['auth', 'session'], { meta: { persist: true } })
+    await source.fetchQuery({ queryKey: ['auth', 'session'], queryFn: () => ({ user: { id: 'u1' } }) })
+    await source.fetchQuery({ queryKey: ['auth', 'session'], queryFn: () => Promise.reject(new Error('Failed to fetch')), staleTime: 0 }).catch(() => undefined)
+    expect(source.getQueryState(['auth', 'session'])?.status).toBe('error')
+    saveQueries(source, localStorage)
+    const next = new QueryClient()
+    expect(restoreQueries(next, localStorage)).toBe(true)
+    expect(next.getQueryData(['auth', 'session'])).toEqual({ user: { id: 'u1' } })
+    expect(next.getQueryState(['auth', 'session'])).toMatchObject({ status: 'success', error: null })
   })
 })
 
