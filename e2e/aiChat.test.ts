@@ -25,6 +25,8 @@ describeBrowser('AI chat', () => {
   let browser: Browser
   let context: BrowserContext | undefined
   let page: Page
+  /** The reader's address of the city entry for the first user (test 1 on). */
+  let entryUrl = ''
 
   beforeAll(async () => {
     feeds = await startFeedFarm()
@@ -78,11 +80,13 @@ describeBrowser('AI chat', () => {
   it('streams an answer that used the search tool, and the chat survives a reload', async () => {
     await signIn(withModel)
     await page.locator('[data-testid="entry-item"]').first().click()
+    await page.getByTestId('entry-content').getByText('The city council voted').waitFor({ timeout: 30_000 })
+    entryUrl = page.url()
     await page.keyboard.press('Control+/')
     const panel = page.getByTestId('ai-chat-panel')
     await panel.waitFor()
-    const box = await panel.boundingBox()
-    expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([384, 900])
+    // The default style is floating (SPEC §2), 500 × 600.
+    expect(await panel.getAttribute('data-style')).toBe('floating')
     await ask('What happened to the rail yard?')
     await panel.locator('[data-testid="chat-tool"][data-tool="searchEntries"][data-state="output-available"]').waitFor({ timeout: 30_000 })
     await panel.getByTestId('chat-tool').getByText('Council turns the rail yard into a park').waitFor()
@@ -200,6 +204,30 @@ describeBrowser('AI chat', () => {
     await expect
       .poll(async () => (await (await page.request.get(`${withModel.url}/api/settings`)).json()).data.settings.ai.shortcuts.at(-1), { timeout: 15_000 })
       .toEqual({ name: 'Explain', prompt: 'Explain it to a ten-year-old', enabled: true })
+  })
+
+  it('fixed style: after a reload the panel opens by itself in its own column beside the entry', async () => {
+    expect((await page.request.patch(`${withModel.url}/api/settings/ai`, { data: { panelStyle: 'fixed' }, headers: { origin: withModel.url } })).status()).toBe(200)
+    await page.goto(entryUrl)
+    await page.getByTestId('entry-content').getByText('The city council voted').waitFor({ timeout: 30_000 })
+    // Nothing pressed: the fixed panel opens at start-up, as a column of the layout (not over the entry).
+    const panel = page.locator('[data-testid="ai-chat-panel"][data-style="fixed"]')
+    await panel.waitFor({ timeout: 30_000 })
+    expect(await panel.getAttribute('data-docked')).toBe('true')
+    const box = await panel.boundingBox()
+    const entry = await page.getByTestId('entry-column').boundingBox()
+    if (!box || !entry) throw new Error('no layout')
+    expect([Math.round(box.x), Math.round(box.width), Math.round(box.height)]).toEqual([1440 - 384, 384, 900])
+    expect(Math.round(entry.x + entry.width)).toBe(1440 - 384)
+    expect(await panel.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(el).position)).toBe('static')
+    await screenshot(page, 'ai-chat-09-fixed-column')
+    // Closed, the entry takes the width back; Mod+/ brings the column back.
+    await panel.getByTestId('chat-close').click()
+    await panel.waitFor({ state: 'detached' })
+    expect(Math.round((await page.getByTestId('entry-column').boundingBox())?.width ?? 0)).toBe(1440 - 256 - 356)
+    await page.locator('body').click({ position: { x: 900, y: 400 } })
+    await page.keyboard.press('Control+/')
+    await panel.waitFor()
   })
 
   it('with no provider: the panel says to connect a model in Settings → AI', async () => {

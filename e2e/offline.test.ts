@@ -159,6 +159,10 @@ describeBrowser('offline-first', () => {
     await screenshot(page, 'offline-01-online-timeline')
 
     await context.setOffline(true)
+    // The session is asked again at start; offline, the request fails and so does its one retry.
+    const failedSessionAsks: number[] = []
+    const onFailed = (request: Request) => void (request.url().includes('/api/auth/get-session') && failedSessionAsks.push(Date.now()))
+    context.on('requestfailed', onFailed)
     await page.reload()
     await waitReady(page, 2)
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.onLine)).toBe(false)
@@ -169,6 +173,18 @@ describeBrowser('offline-first', () => {
     expect(first?.title).toBe(online[0]!.title)
     expect(await page.evaluate(() => __brook.status().storage)).toBe('opfs')
     await screenshot(page, 'offline-02-offline-after-reload')
+    // Wait for the query cache to be saved after the failed retry: the next offline start (test 2)
+    // must still know who is signed in, from the last successful answer.
+    await until(async () => failedSessionAsks.length >= 2, 'the session refetch and its retry to fail')
+    context.off('requestfailed', onFailed)
+    await page.waitForFunction(
+      (after) => {
+        const raw = Object.entries(localStorage).find(([key]) => key.endsWith('query-cache'))?.[1]
+        return !!raw && JSON.parse(raw).timestamp > after
+      },
+      failedSessionAsks[1]!,
+      { timeout: 30_000, polling: 250 },
+    )
   })
 
   it('2. queues writes offline, keeps them across a reload, and sends each exactly once when online', async () => {

@@ -1,7 +1,8 @@
 /**
  * RSSHub in Chromium against the real server (issue 17): add my own RSSHub (a fake one on
  * loopback, the LAN instance of a self-hoster, with an access key) on /rsshub, then follow one of
- * its routes from a Discover category page: fill the route's parameters, preview, follow.
+ * its routes from a Discover category page: fill the route's parameters, preview, follow; the
+ * followed feed then shows among the category's known feeds (filed by its route's category).
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -62,5 +63,20 @@ describeBrowser('rsshub', () => {
     await page.locator('[data-testid="subscription-row"]', { hasText: 'Items of brook' }).waitFor({ timeout: 30_000 })
     expect(hub.requests).toContain('/test/items/brook?key=lan-key')
     await screenshot(page, 'rsshub-04-followed')
+  })
+  it('lists the followed route among the category’s known feeds, in every UI language', async () => {
+    await page.goto(`${server.url}/discover/category/programming`)
+    const card = page.locator('[data-testid="category-feed"]', { hasText: 'Items of brook' })
+    await card.getByText('Following').waitFor({ timeout: 15_000 })
+    await screenshot(page, 'rsshub-05-category-feeds')
+    // Another category does not list it.
+    await page.goto(`${server.url}/discover/category/anime`)
+    await page.getByTestId('category-feeds').getByText('No one here follows a feed of this category yet.').waitFor()
+    for (const [lng, heading] of [['zh-CN', '这里有人订阅的订阅源'], ['zh-TW', '這裡有人訂閱的訂閱源'], ['ja', 'ここで購読されているフィード']] as const) {
+      await page.goto(`${server.url}/discover/category/programming?lng=${lng}`)
+      await page.getByTestId('category-feeds').getByText(heading).waitFor({ timeout: 15_000 })
+      await page.locator('[data-testid="category-feed"]', { hasText: 'Items of brook' }).waitFor()
+      if (lng === 'ja') await screenshot(page, 'rsshub-06-category-feeds-ja')
+    }
   })
 })

@@ -33,7 +33,7 @@ import { actionsRoutes } from './domains/actions/routes.ts'
 import { integrationsRoutes } from './domains/integrations/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { uploadsRoutes } from './domains/uploads/routes.ts'
-import { discoverRoutes } from './domains/discover/routes.ts'
+import { discoverRoutes, feedCategoryRoutes } from './domains/discover/routes.ts'
 import { rsshubDiscoverRoutes, rsshubRoutes } from './domains/rsshub/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
@@ -229,7 +229,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/status', statusRoutes(deps))
   app.route('/api/probes', probesRoutes(deps))
   app.route('/api/feeds/claim', feedClaimRoutes({ claims: deps.claims }))
-  app.route('/api/feeds', feedsRoutes({ feeds: deps.feeds, websub: deps.websub }))
+  app.route('/api/feeds', feedsRoutes({ feeds: deps.feeds, websub: deps.websub, tippers: deps.wallets.tippersOf }))
   app.route('/api/subscriptions', subscriptionsRoutes({ subscriptions: deps.subscriptions, opml: deps.opml }))
   app.route('/api/categories', categoriesRoutes({ categories: deps.categories }))
   app.route('/api/entries', entriesRoutes({ entries: deps.entries, profiles: deps.profiles, discover: deps.discover }))
@@ -244,6 +244,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))
   app.route('/api/upload', uploadsRoutes({ uploads: deps.uploads }))
   app.route('/api/discover', discoverRoutes({ discover: deps.discover }))
+  app.route('/api/feeds', feedCategoryRoutes({ discover: deps.discover }))
   app.route('/api/discover', rsshubDiscoverRoutes({ rsshub: deps.rsshub }))
   app.route('/api/rsshub', rsshubRoutes({ rsshub: deps.rsshub }))
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))

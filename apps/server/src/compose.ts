@@ -63,7 +63,7 @@ import { walletsRepo } from './domains/wallets/repo.ts'
 import { createWalletsService } from './domains/wallets/service.ts'
 import { createWithdrawalsService } from './domains/wallets/withdrawals.ts'
 import { createAirdropsService } from './domains/wallets/airdrops.ts'
-import { createBoostsService } from './domains/boosts/service.ts'
+import { createBoostsService, runningBoostLevel } from './domains/boosts/service.ts'
 import { createFeedClaimService } from './domains/feeds/claimService.ts'
 import { Redis } from 'ioredis'
 import { createHealthService } from './domains/health/service.ts'
@@ -133,19 +133,21 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const vapidKeys = () => (vapid ??= loadVapidKeys(instance).catch((error: unknown) => ((vapid = null), Promise.reject(error))))
   const pushSender = createPushSender({ keys: vapidKeys, subject: vapidSubject(env.PUBLIC_URL ?? null, env.MAIL_FROM), allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS })
   const messaging: MessagingService = createMessagingService({ repo: messagingRepo(db), sender: pushSender, publicKey: async () => (await vapidKeys()).publicKey, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
+  // Before the reading services: their answers carry the feeds' tippers (wallets tippersOf).
+  const wallets = createWalletsService({ repo: repos.wallets, config: env })
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   // rsshub:// feeds are fetched through an RSSHub instance (docs/rsshub.md).
   const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
-  const feeds = createFeedService({ repo: repos.feeds, env, logger, sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve })
+  const feeds = createFeedService({ repo: repos.feeds, env, logger, boostLevel: (feedId, at) => runningBoostLevel(repos.wallets, feedId, at), sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
-  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds) })
+  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
   const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
   const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions, domain: inboxDomain(env) })
   const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
-  const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks })
+  const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks, tippers: wallets.tippersOf })
   const attachments = createAttachmentStore(env.DATA_DIR)
   const email = createEmailIntake({
     domain: inboxDomain(env),
@@ -167,9 +169,8 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const search = createSearchService({ repo: repos.search, logger })
   const trending = createTrendingService({ repo: repos.trending })
   const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })
-  const wallets = createWalletsService({ repo: repos.wallets, config: env })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
-  const boosts = createBoostsService({ repo: repos.wallets })
+  const boosts = createBoostsService({ repo: repos.wallets, onBoosted: feeds.boosted })
   const airdrops = createAirdropsService({ repo: repos.wallets })
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets })

@@ -31,8 +31,9 @@ describe('env', () => {
     }
   })
 
-  it('stops start-up with the message, naming the variable', () => {
-    const r = spawnSync(process.execPath, [main], { env: { PATH: process.env.PATH, PORT: 'not-a-port' }, encoding: 'utf8', timeout: 20_000 })
+  // A whole process start: generous limits, the machine running the suite may be loaded.
+  it('stops start-up with the message, naming the variable', { timeout: 90_000 }, () => {
+    const r = spawnSync(process.execPath, [main], { env: { PATH: process.env.PATH, PORT: 'not-a-port' }, encoding: 'utf8', timeout: 80_000 })
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('PORT')
   })

@@ -8,7 +8,7 @@ describe('settings', () => {
     expect(defaultUiSettings('zh-CN').discoverLanguage).toBe('all')
     expect(DEFAULT_GENERAL_SETTINGS.translationMode).toBe('bilingual')
     expect(DEFAULT_GENERAL_SETTINGS.startupScreen).toBe('timeline')
-    expect(defaultSettings().ai.panelStyle).toBe('fixed')
+    expect(defaultSettings().ai.panelStyle).toBe('floating')
   })
 
   it('every default passes its own tab schema, and the key lists match the defaults', () => {

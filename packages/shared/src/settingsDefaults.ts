@@ -71,7 +71,8 @@ export const DEFAULT_AI_SETTINGS: AiSettings = {
   personalizePrompt: '',
   shortcuts: [],
   autoScrollWhenStreaming: true,
-  panelStyle: 'fixed',
+  // SPEC §2 "AI chat panel: floating, default size 500 by 600"; fixed (a column that opens at start-up) is the user's choice.
+  panelStyle: 'floating',
 }
 
 /** Every tab's defaults. */

@@ -14,6 +14,8 @@ import * as m0011 from './migrations/0011_ai.ts'
 import * as m0012 from './migrations/0012_instance_admin.ts'
 import * as m0013 from './migrations/0013_rsshub.ts'
 import * as m0017 from './migrations/0017_paid_lists.ts'
+import * as m0018 from './migrations/0018_feed_tippers.ts'
+import * as m0020 from './migrations/0020_discovery.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -31,6 +33,8 @@ export const migrations: Record<string, Migration> = {
   '0012_instance_admin': m0012,
   '0013_rsshub': m0013,
   '0017_paid_lists': m0017,
+  '0018_feed_tippers': m0018,
+  '0020_discovery': m0020,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -72,6 +72,8 @@ export interface FeedsTable {
   /** Refresh lease (0003): a worker owns the feed's refresh until this time. */
   leaseUntil: string | null
   leaseOwner: string | null
+  /** SPEC §3 discovery category (0020): from the feed's RSSHub route, or set by its owner or an admin. */
+  discoveryCategory: string | null
 }
 
 export interface EntriesTable {
@@ -329,6 +331,15 @@ export interface BoostsTable {
   expiresAt: string
 }
 
+/** Who tipped which feed (0018): the listing behind tipUserIds / tipUsers. */
+export interface FeedTippersTable {
+  feedId: string
+  userId: string
+  tips: number
+  firstAt: string
+  lastAt: string
+}
+
 export interface AirdropsTable {
   id: string
   title: string
@@ -503,6 +514,18 @@ export interface RsshubUsageTable {
   createdAt: string
 }
 
+/** A paid RSSHub instance bought for some months (0020); the money moved in the ledger transfer `transferId`. */
+export interface RsshubPurchasesTable {
+  id: string
+  instanceId: string
+  userId: string
+  months: number
+  amount: string
+  transferId: string
+  expiresAt: string
+  createdAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -538,6 +561,7 @@ export interface Database {
   ledger_transfers: LedgerTransfersTable
   withdrawals: WithdrawalsTable
   boosts: BoostsTable
+  feed_tippers: FeedTippersTable
   airdrops: AirdropsTable
   airdrop_claims: AirdropClaimsTable
   ai_summaries: AiSummariesTable
@@ -549,4 +573,5 @@ export interface Database {
   ai_digests: AiDigestsTable
   rsshub_instances: RsshubInstancesTable
   rsshub_usage: RsshubUsageTable
+  rsshub_purchases: RsshubPurchasesTable
 }

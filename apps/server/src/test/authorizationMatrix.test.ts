@@ -137,6 +137,9 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/lists/discover': [{ run: (f) => f.b.get('/api/lists/discover?keyword=list'), expect: answered }],
   'GET /api/data/g': [{ run: (f) => f.b.get('/api/data/g'), expect: answered, forbid: (f) => [f.aEmail] }],
   'GET /api/lists/trending': [{ run: (f) => f.b.get('/api/lists/trending'), expect: answered }],
+  // known feeds of a discovery category: public subscribers only (A follows f.feed privately)
+  'GET /api/discover/feeds': [{ run: (f) => f.b.get('/api/discover/feeds?category=popular&limit=100'), expect: answered, forbid: (f) => [f.feed, f.feedUrl] }],
+  'PUT /api/feeds/discovery-category': [{ run: (f) => f.b.put('/api/feeds/discovery-category', { feedId: f.feed, category: 'blog' }), expect: refused([1004]) }],
   // RSSHub instances: A's own instance (and its access key) is invisible to B; B (free plan) may add none
   'POST /api/rsshub': [{ run: (f) => f.b.post('/api/rsshub', { baseUrl: 'https://hub.matrix.example' }), expect: refused([13004]) }],
   'GET /api/rsshub/list': [{ run: (f) => f.b.get('/api/rsshub/list'), expect: answered, forbid: (f) => [f.aHub] }],

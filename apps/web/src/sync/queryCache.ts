@@ -33,12 +33,13 @@ interface Persisted {
 }
 
 /**
- * Only queries marked to persist, with data, and not infinite (multi-page) ones. A refetch that
- * failed (the server away) keeps the last good answer: dropping it would sign an offline start out.
+ * Only queries marked to persist, holding a successful answer, and not infinite (multi-page) ones.
+ * A query whose last refetch failed (offline, server down) still holds its last successful answer:
+ * that answer is kept — dropping it would make the next offline start lose, say, the session.
  */
 export function shouldPersistQuery(query: Pick<Query, 'meta' | 'state'>): boolean {
   if (query.meta?.persist !== true) return false
-  if (query.state.status !== 'success' && query.state.status !== 'error') return false
+  if (query.state.status !== 'success' && !(query.state.status === 'error' && query.state.dataUpdatedAt > 0)) return false
   const data = query.state.data as { pages?: unknown; pageParams?: unknown } | null | undefined
   // Nothing to keep (e.g. "no session"): restoring it would only hide the real answer.
   if (data === null || data === undefined) return false
@@ -67,8 +68,11 @@ export function restoreQueries(client: QueryClient, storage: Storage = localStor
 export function saveQueries(client: QueryClient, storage: Storage = localStorage, now = Date.now()): void {
   try {
     const dehydrated = dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false })
-    // Saved as the answer it last had: the failure belongs to this run, not to the next start.
-    const state: DehydratedState = { ...dehydrated, queries: dehydrated.queries.map((q) => (q.state.status === 'error' ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } } : q)) }
+    // Saved as the success it was: the failed refetch is this page's news, not the next start's.
+    const state: DehydratedState = {
+      ...dehydrated,
+      queries: dehydrated.queries.map((q) => (q.state.status === 'error' ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } } : q)),
+    }
     const payload: Persisted = { buster: APP_VERSION, timestamp: now, state }
     storage.setItem(QUERY_CACHE_KEY, JSON.stringify(payload))
   } catch {

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useNetworkStore } from '../store/network.ts'
 import { useSettingsStore } from '../store/entities/settings.ts'
-import { PERSIST_MAX_AGE_MS, QUERY_CACHE_KEY, restoreQueries, saveQueries, shouldPersistQuery } from './queryCache.ts'
+import { PERSIST_MAX_AGE_MS, persistQueryClient, QUERY_CACHE_KEY, restoreQueries, saveQueries, shouldPersistQuery } from './queryCache.ts'
 import { flushSettings, loadSettingsQueue, mergeQueue, queueSettings, SETTINGS_QUEUE_KEY } from './settingsQueue.ts'
 import { onBecameVisible, VISIBILITY_REFETCH_MS } from './visibility.ts'
 import { api } from '../api/client.ts'
@@ -54,14 +54,30 @@ describe('settings queue (SPEC §4)', () => {
 })
 
 describe('query persistence (SPEC §9)', () => {
-  it('persists only marked queries with data, never infinite ones', () => {
-    const q = (meta: Record<string, unknown> | undefined, status: string, data: unknown) => ({ meta, state: { status, data } }) as never
+  it('persists only marked queries in success state, never infinite ones', () => {
+    const q = (meta: Record<string, unknown> | undefined, status: string, data: unknown, dataUpdatedAt = data === undefined ? 0 : 1) => ({ meta, state: { status, data, dataUpdatedAt } }) as never
     expect(shouldPersistQuery(q({ persist: true }, 'success', { a: 1 }))).toBe(true)
     expect(shouldPersistQuery(q(undefined, 'success', { a: 1 }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'error', undefined))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'pending', undefined))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', { pages: [], pageParams: [] }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', null))).toBe(false)
+  })
+
+  it('keeps the last successful answer of a query whose refetch failed (a second offline start still knows the session)', async () => {
+    const source = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    source.getQueryCache().build(source, { queryKey: ['session'], meta: { persist: true } }).setData({ user: 'ada' })
+    source.getQueryCache().build(source, { queryKey: ['never-answered'], meta: { persist: true } })
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'))
+    await source.fetchQuery({ queryKey: ['session'], queryFn: offline, meta: { persist: true } }).catch(() => undefined)
+    await source.fetchQuery({ queryKey: ['never-answered'], queryFn: offline, meta: { persist: true } }).catch(() => undefined)
+    expect(source.getQueryState(['session'])?.status).toBe('error')
+    saveQueries(source, localStorage)
+    const next = new QueryClient()
+    expect(restoreQueries(next, localStorage)).toBe(true)
+    expect(next.getQueryData(['session'])).toEqual({ user: 'ada' })
+    expect(next.getQueryState(['session'])?.status).toBe('success')
+    expect(next.getQueryState(['never-answered'])).toBeUndefined()
   })
 
   it('restores a saved cache younger than 7 days, and drops an older one', () => {
@@ -79,17 +95,17 @@ describe('query persistence (SPEC §9)', () => {
     expect(localStorage.getItem(QUERY_CACHE_KEY)).toBeNull()
   })
 
-  it('a refetch that failed (server away) keeps the last answer for the next start, as an answer', async () => {
-    const source = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    source.setQueryDefaults(['auth', 'session'], { meta: { persist: true } })
-    await source.fetchQuery({ queryKey: ['auth', 'session'], queryFn: () => ({ user: { id: 'u1' } }) })
-    await source.fetchQuery({ queryKey: ['auth', 'session'], queryFn: () => Promise.reject(new Error('Failed to fetch')), staleTime: 0 }).catch(() => undefined)
-    expect(source.getQueryState(['auth', 'session'])?.status).toBe('error')
-    saveQueries(source, localStorage)
+  it('saves what the 1 s throttle still holds when the page goes away (a window closed right after signing in)', () => {
+    localStorage.removeItem(QUERY_CACHE_KEY)
+    const client = new QueryClient()
+    const stop = persistQueryClient(client, localStorage)
+    client.getQueryCache().build(client, { queryKey: ['auth', 'session'], meta: { persist: true } }).setData({ user: { id: 'u1' } })
+    expect(localStorage.getItem(QUERY_CACHE_KEY)).toBeNull()
+    window.dispatchEvent(new Event('pagehide'))
     const next = new QueryClient()
     expect(restoreQueries(next, localStorage)).toBe(true)
     expect(next.getQueryData(['auth', 'session'])).toEqual({ user: { id: 'u1' } })
-    expect(next.getQueryState(['auth', 'session'])).toMatchObject({ status: 'success', error: null })
+    stop()
   })
 })
 

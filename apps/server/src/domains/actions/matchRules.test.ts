@@ -64,13 +64,12 @@ describe('matchRules', () => {
     expect(rewrite(facts.title, outcome!.rewrites)).toBe('Big Offer: 50% off')
   })
 
+  // No timed assertion (speed belongs in bench/actions): a backtracking engine would take longer
+  // than the age of the universe on this input, so the test's own timeout is the check.
   it('a catastrophic pattern runs in linear time on RE2', () => {
     const compiled = compileRules(validateRules([{ name: 'evil', disabled: false, condition: [[{ field: 'content', operator: 'regex', value: '(a+)+$' }, { field: 'title', operator: 'regex', value: '(x+x+)+y' }]], result: { star: true } }]))
     const hostile: EntryFacts = { ...facts, content: 'a'.repeat(50_000) + '!', title: 'x'.repeat(50_000) }
-    const started = performance.now()
     expect(evaluate(compiled, hostile)).toBeNull()
-    // A backtracking engine takes longer than the age of the universe here.
-    expect(performance.now() - started).toBeLessThan(2_000)
   })
 
   it('validation names the broken rule (1002)', () => {

@@ -24,7 +24,19 @@ export function boostLevel(total: bigint): { level: number; remaining: bigint | 
   return { level, remaining: next === undefined ? null : next * BOOST_STEP - total }
 }
 
-export function createBoostsService(deps: { repo: WalletsRepo }) {
+/** A feed's running boost level at `at` (the refresh scheduler shortens its interval by it). */
+export async function runningBoostLevel(repo: Pick<WalletsRepo, 'runningBoostAmounts'>, feedId: string, at: Date): Promise<number> {
+  const total = (await repo.runningBoostAmounts(feedId, at.toISOString())).reduce((sum, a) => sum + BigInt(a), 0n)
+  return boostLevel(total).level
+}
+
+export type BoostsServiceDeps = {
+  repo: WalletsRepo
+  /** A feed was boosted to this level: check it sooner (feeds service `boosted`). */
+  onBoosted?: (feedId: string, level: number) => Promise<void>
+}
+
+export function createBoostsService(deps: BoostsServiceDeps) {
   const { repo } = deps
   return {
     async status(feedId: string): Promise<BoostStatusJson> {
@@ -52,11 +64,13 @@ export function createBoostsService(deps: { repo: WalletsRepo }) {
       if (!(await repo.feedOwner(input.feedId))) throw new AppError(2001)
       const at = new Date()
       try {
-        const { transfer } = await repo.transferWith(
+        const { transfer, replayed } = await repo.transferWith(
           { debit: userAccount(user.id), credit: BURN, amount: input.amount, kind: 'boost', reference: input.feedId, idempotencyKey: clientKey ? `boost:${user.id}:${clientKey}` : `boost:${newId()}`, actorUserId: user.id, at: at.toISOString() },
           { table: 'boosts', values: { id: newId(), feedId: input.feedId, userId: user.id, amount: input.amount.toString(), createdAt: at.toISOString(), expiresAt: new Date(at.getTime() + BOOST_DAYS * 86_400_000).toISOString() } },
         )
-        return { transaction: presentTransfer(transfer), status: await this.status(input.feedId) }
+        const status = await this.status(input.feedId)
+        if (!replayed) await deps.onBoosted?.(input.feedId, status.level)
+        return { transaction: presentTransfer(transfer), status }
       } catch (error) {
         if (error instanceof InsufficientFunds) throw new AppError(4002)
         throw error

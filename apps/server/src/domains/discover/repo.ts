@@ -36,6 +36,32 @@ export function discoverRepo(db: Db) {
         .execute()
     },
 
+    /**
+     * Known feeds of a discovery category (any category: null) with at least one public
+     * subscriber, most public subscribers first; `languagePrefix` keeps feeds whose language tag
+     * starts with it (feeds that declare none show under every language).
+     */
+    async feedsOfCategory(q: { category: string | null; languagePrefix: string | null; limit: number }): Promise<Array<Selectable<FeedsTable> & { publicSubscribers: number }>> {
+      let query = db
+        .selectFrom('feeds as f')
+        .innerJoin('subscriptions as s', 's.feedId', 'f.id')
+        .selectAll('f')
+        .select((eb) => eb.fn.count<number>('s.userId').distinct().as('publicSubscribers'))
+        .where('s.isPrivate', '=', 0)
+      if (q.category) query = query.where('f.discoveryCategory', '=', q.category)
+      if (q.languagePrefix) query = query.where((eb) => eb.or([eb('f.language', 'is', null), sql<boolean>`lower(${sql.ref('f.language')}) like ${`${q.languagePrefix!.toLowerCase()}%`}`]))
+      const rows = await query.groupBy('f.id').orderBy('publicSubscribers', 'desc').orderBy('f.id').limit(q.limit).execute()
+      return rows.map((r) => ({ ...r, publicSubscribers: Number(r.publicSubscribers) }))
+    },
+
+    async feedById(id: string): Promise<Selectable<FeedsTable> | null> {
+      return (await db.selectFrom('feeds').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+    },
+
+    async setDiscoveryCategory(feedId: string, category: string | null, at: string): Promise<void> {
+      await db.updateTable('feeds').set({ discoveryCategory: category, updatedAt: at }).where('id', '=', feedId).execute()
+    },
+
     async feedsByUrls(urls: string[]): Promise<Selectable<FeedsTable>[]> {
       if (urls.length === 0) return []
       return db.selectFrom('feeds').selectAll().where('url', 'in', urls).execute()

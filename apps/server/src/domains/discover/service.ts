@@ -10,6 +10,7 @@ import { FetchError } from '../../reader/fetcher/fetchFeed.ts'
 import { normalizeFeedUrl } from '../feeds/feedUrl.ts'
 import { presentFeed, type FeedJson } from '../feeds/present.ts'
 import { presentList } from '../lists/present.ts'
+import { languagePrefix } from '../trending/service.ts'
 import type { DiscoverRepo } from './repo.ts'
 
 const SEARCH_LIMIT = 20
@@ -65,6 +66,26 @@ export function createDiscoverService(deps: { repo: DiscoverRepo; env: Pick<Env,
         ...feeds.map((f) => ({ feed: presentFeed(f), subscriptionCount: Number(f.subscriptionCount), isSubscribed: followed.has(f.id) })),
         ...lists.map((l) => ({ list: presentList(l, listFeeds.get(l.id) ?? []), subscriptionCount: Number(l.subscriptionCount), isSubscribed: followed.has(l.id) })),
       ]
+    },
+
+    /**
+     * GET /discover/feeds: known feeds of a SPEC §3 category in the Discover language — those
+     * with at least one public subscriber (a feed followed only privately is never shown), most
+     * followed first. `popular` is every category's most followed.
+     */
+    async feedsOfCategory(userId: string, q: { category: string; language?: string; limit?: number }): Promise<Array<{ feed: FeedJson; category: string | null; subscriptionCount: number; isSubscribed: boolean }>> {
+      const rows = await repo.feedsOfCategory({ category: q.category === 'popular' ? null : q.category, languagePrefix: languagePrefix(q.language), limit: q.limit ?? 50 })
+      const followed = await repo.followed(userId, rows.map((r) => r.id))
+      return rows.map((r) => ({ feed: presentFeed(r), category: r.discoveryCategory, subscriptionCount: r.publicSubscribers, isSubscribed: followed.has(r.id) }))
+    },
+
+    /** PUT /feeds/discovery-category: the feed's claimed owner or an admin files it under a category (null: none). */
+    async setFeedCategory(who: { id: string; role: string }, feedId: string, category: string | null): Promise<{ feedId: string; category: string | null }> {
+      const feed = await repo.feedById(feedId)
+      if (!feed) throw new AppError(2001)
+      if (who.role !== 'admin' && feed.ownerUserId !== who.id) throw new AppError(1004, { reason: 'Only the feed’s owner (who claimed it) or an admin sets its discovery category' })
+      await repo.setDiscoveryCategory(feedId, category, new Date().toISOString())
+      return { feedId, category }
     },
 
     /** The stored feed at a URL, or null. */

@@ -56,6 +56,10 @@ export const EntrySettingsSchema = z
 
 export type EntrySettings = z.infer<typeof EntrySettingsSchema>
 
+/** Someone who tipped the entry's feed: their public profile (SPEC §7 items carry `tipUsers`). */
+export const TipUserSchema = z.object({ id: z.string(), name: z.string().nullable(), handle: z.string().nullable(), image: z.string().nullable() }).openapi('TipUser')
+export type TipUser = z.infer<typeof TipUserSchema>
+
 export const TimelineItemSchema = z
   .object({
     settings: EntrySettingsSchema.optional(),
@@ -64,7 +68,7 @@ export const TimelineItemSchema = z
     read: z.boolean(),
     view: z.number().nullable(),
     collections: z.object({ createdAt: z.string() }).nullable(),
-    tipUsers: z.array(z.string()),
+    tipUsers: z.array(TipUserSchema).openapi({ description: "The latest tippers of the entry's feed (its `tipUserIds`), latest first" }),
   })
   .openapi('TimelineItem')
 
@@ -133,10 +137,10 @@ export function presentEntry(row: EntryLike, options: { readability?: boolean } 
 }
 
 /** The `feeds` part of an item: the entry's feed, or its inbox. */
-export function presentSource(row: { feedId: string | null; inboxId: string | null }, feeds: Map<string, FeedRow>, inboxes: Map<string, InboxRow>) {
+export function presentSource(row: { feedId: string | null; inboxId: string | null }, feeds: Map<string, FeedRow>, inboxes: Map<string, InboxRow>, tippers?: Map<string, TipUser[]>) {
   if (row.feedId) {
     const feed = feeds.get(row.feedId)
-    return feed ? presentFeed(feed) : null
+    return feed ? presentFeed(feed, (tippers?.get(row.feedId) ?? []).map((u) => u.id)) : null
   }
   const inbox = inboxes.get(row.inboxId as string)
   return inbox ? { type: 'inbox' as const, id: inbox.id, title: inbox.title, ownerUserId: inbox.userId } : null

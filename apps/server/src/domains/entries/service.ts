@@ -20,7 +20,7 @@ import type { InboxesService } from '../inboxes/service.ts'
 import type { InboxRow as StoredInbox } from '../inboxes/repo.ts'
 import { applyRulesOnIngest, type WebhookDelivery } from '../actions/applyRules.ts'
 import type { ActionsService } from '../actions/service.ts'
-import { presentEntry, presentSource, type EntryJson, type EntrySettings, type TimelineItem } from './present.ts'
+import { presentEntry, presentSource, type EntryJson, type EntrySettings, type TimelineItem, type TipUser } from './present.ts'
 import type { EntryOverlay } from '../actions/repo.ts'
 import type { EntriesRepo, FeedRow, TimelineRow, TimelineScope } from './repo.ts'
 
@@ -92,6 +92,8 @@ export function createEntriesService(deps: {
   actions?: Pick<ActionsService, 'overlays'>
   /** Sends action-rule webhooks after an inbox entry is committed. */
   sendWebhooks?: (deliveries: WebhookDelivery[]) => void
+  /** The latest tippers of feeds (wallets `tippersOf`): one query per page. */
+  tippers?: (feedIds: string[]) => Promise<Map<string, TipUser[]>>
 }) {
   const { repo, reads, lists, inboxes, env } = deps
   const planStats = new Map<string, { at: number; followedFeeds: number; totalFeeds: number }>()
@@ -158,17 +160,18 @@ export function createEntriesService(deps: {
   async function toItems(userId: string, rows: TimelineRow[], view: number | undefined): Promise<TimelineItem[]> {
     const feedIds = [...new Set(rows.map((r) => r.feedId).filter((v): v is string => v !== null))]
     const inboxIds = [...new Set(rows.map((r) => r.inboxId).filter((v): v is string => v !== null))]
-    const [feedRows, inboxRows, views] = await Promise.all([
+    const [feedRows, inboxRows, views, tippers] = await Promise.all([
       feedIds.length ? feedsFor(feedIds) : [],
       inboxIds.length ? repo.inboxesByIds(inboxIds) : [],
       view === undefined && feedIds.length ? repo.viewsOfFeeds(userId, feedIds) : new Map<string, number>(),
+      feedIds.length && deps.tippers ? deps.tippers(feedIds) : new Map<string, TipUser[]>(),
     ])
     const feeds = new Map(feedRows.map((f) => [f.id, f]))
     const inboxMap = new Map(inboxRows.map((i) => [i.id, i]))
     const overlays = deps.actions ? await deps.actions.overlays(userId, rows.map((r) => r.id)) : new Map<string, EntryOverlay>()
     const items: TimelineItem[] = []
     for (const row of rows) {
-      const source = presentSource(row, feeds, inboxMap)
+      const source = presentSource(row, feeds, inboxMap, tippers)
       if (!source) continue
       const overlay = overlays.get(row.id)
       items.push({
@@ -178,7 +181,7 @@ export function createEntriesService(deps: {
         read: Boolean(row.read),
         view: view ?? (row.feedId ? (views.get(row.feedId) ?? null) : null),
         collections: row.collectedAt ? { createdAt: row.collectedAt } : null,
-        tipUsers: [],
+        tipUsers: row.feedId ? (tippers.get(row.feedId) ?? []) : [],
       })
     }
     return items

@@ -55,7 +55,7 @@ export function createFeedClaimService(deps: { repo: FeedsRepo; feeds: Pick<Feed
 
     /** GET /feeds/claim/list: the feeds the user has claimed. */
     async list(userId: string): Promise<FeedJson[]> {
-      return (await repo.ownedBy(userId)).map(presentFeed)
+      return (await repo.ownedBy(userId)).map((f) => presentFeed(f))
     },
   }
 }

@@ -57,3 +57,21 @@ describe('nextCheckDelay', () => {
     expect(nextCheckAt({ now, updatesPerWeek: 168, errorCount: 0 }).toISOString()).toBe('2025-03-01T01:00:00.000Z')
   })
 })
+
+describe('boosted feeds (issue 11)', () => {
+  it('narrows the healthy bounds per boost level', () => {
+    // A quiet feed: 24 h unboosted, then 4 h, 1 h, 20 min by level.
+    expect([0, 1, 2, 3].map((level) => frequencyInterval(0, level))).toEqual([DAY_MS, 4 * HOUR_MS, HOUR_MS, 20 * MINUTE_MS])
+    // A very busy feed: the lower bound drops from 10 min to 5, 3, 2.
+    expect([0, 1, 2, 3].map((level) => frequencyInterval(100_000, level))).toEqual([10 * MINUTE_MS, 5 * MINUTE_MS, 3 * MINUTE_MS, 2 * MINUTE_MS])
+    // In between, the entry frequency still decides.
+    expect(frequencyInterval(168, 1)).toBe(HOUR_MS)
+  })
+  it('caps TTL and max-age hints at the level’s upper bound, but never shortens Retry-After or the error back-off', () => {
+    expect(nextCheckDelay({ now, updatesPerWeek: 0, errorCount: 0, ttlMinutes: 600, boostLevel: 2 })).toBe(HOUR_MS)
+    expect(nextCheckDelay({ now, updatesPerWeek: 0, errorCount: 0, maxAgeSeconds: 86_400, boostLevel: 3 })).toBe(20 * MINUTE_MS)
+    expect(nextCheckDelay({ now, updatesPerWeek: 0, errorCount: 0, retryAfterSeconds: 7200, boostLevel: 3 })).toBe(2 * HOUR_MS)
+    expect(nextCheckDelay({ now, updatesPerWeek: 0, errorCount: 3, boostLevel: 3 })).toBe(errorBackoff(3))
+    expect(nextCheckAt({ now, updatesPerWeek: 0, errorCount: 0, boostLevel: 1 }).getTime() - now.getTime()).toBe(4 * HOUR_MS)
+  })
+})

@@ -5,7 +5,11 @@
  * - healthy feed: 7 days ÷ entries of the last week, clamped to [10 min, 24 h] (no entries → 24 h);
  * - raised to the feed's TTL, Cache-Control max-age and Retry-After (a publisher asking us to come
  *   back later wins over our own estimate), each hint capped so a feed is never forgotten;
- * - failing feed: 10 min × 2^(errors − 1), capped at 24 h, at least Retry-After — never given up.
+ * - failing feed: 10 min × 2^(errors − 1), capped at 24 h, at least Retry-After — never given up;
+ * - boosted feed (issue 11, a running boost's level 1–3): its bounds shrink — level 1 checks
+ *   between every 5 min and 4 h, level 2 every 3 min to 1 h, level 3 every 2 min to 20 min — and
+ *   TTL / max-age hints are capped at the level's upper bound too. Retry-After and the error
+ *   back-off are not shortened: a boost never makes Brook hammer a failing or throttling server.
  */
 
 export const MINUTE_MS = 60_000
@@ -18,6 +22,19 @@ export const MIN_INTERVAL_MS = 10 * MINUTE_MS
 export const MAX_INTERVAL_MS = DAY_MS
 /** First error back-off step; doubles per consecutive error up to MAX_INTERVAL_MS. */
 export const ERROR_BACKOFF_BASE_MS = 10 * MINUTE_MS
+/** [lower, upper] bounds of the healthy interval by boost level (0 = not boosted). */
+export const BOOSTED_BOUNDS_MS: ReadonlyArray<readonly [number, number]> = [
+  [MIN_INTERVAL_MS, MAX_INTERVAL_MS],
+  [5 * MINUTE_MS, 4 * HOUR_MS],
+  [3 * MINUTE_MS, HOUR_MS],
+  [2 * MINUTE_MS, 20 * MINUTE_MS],
+]
+
+/** The healthy interval's bounds for a boost level (levels beyond the table use its last row). */
+export function boundsFor(boostLevel = 0): readonly [number, number] {
+  return BOOSTED_BOUNDS_MS[Math.max(0, Math.min(Math.floor(boostLevel) || 0, BOOSTED_BOUNDS_MS.length - 1))]
+}
+
 /** TTL / max-age are hints: honoured up to a day, so a feed is checked at least daily. */
 export const MAX_CACHE_HINT_MS = DAY_MS
 /** Retry-After is an explicit request from the server: honoured up to a week. */
@@ -40,12 +57,15 @@ export type NextCheckInput = {
    * time so they do not stay in lock-step forever; 0 (the default) adds nothing.
    */
   spread?: number
+  /** The feed's running boost level (0–3): a boosted feed's interval bounds shrink. */
+  boostLevel?: number
 }
 
-/** Interval from the entry frequency alone, clamped to [10 min, 24 h]. */
-export function frequencyInterval(updatesPerWeek: number): number {
-  if (!(updatesPerWeek > 0)) return MAX_INTERVAL_MS
-  return clamp(WEEK_MS / updatesPerWeek, MIN_INTERVAL_MS, MAX_INTERVAL_MS)
+/** Interval from the entry frequency alone, clamped to [10 min, 24 h] (narrower for a boosted feed). */
+export function frequencyInterval(updatesPerWeek: number, boostLevel = 0): number {
+  const [min, max] = boundsFor(boostLevel)
+  if (!(updatesPerWeek > 0)) return max
+  return clamp(WEEK_MS / updatesPerWeek, min, max)
 }
 
 /** Back-off after `errorCount` consecutive failures (≥ 1). */
@@ -61,9 +81,10 @@ export function nextCheckDelay(input: NextCheckInput): number {
   if (input.errorCount > 0) {
     delay = Math.max(errorBackoff(input.errorCount), retryAfter)
   } else {
-    const ttl = Math.min((input.ttlMinutes ?? 0) > 0 ? (input.ttlMinutes as number) * MINUTE_MS : 0, MAX_CACHE_HINT_MS)
-    const maxAge = Math.min(seconds(input.maxAgeSeconds), MAX_CACHE_HINT_MS)
-    delay = Math.max(frequencyInterval(input.updatesPerWeek), ttl, maxAge, retryAfter)
+    const hintCap = Math.min(MAX_CACHE_HINT_MS, boundsFor(input.boostLevel)[1])
+    const ttl = Math.min((input.ttlMinutes ?? 0) > 0 ? (input.ttlMinutes as number) * MINUTE_MS : 0, hintCap)
+    const maxAge = Math.min(seconds(input.maxAgeSeconds), hintCap)
+    delay = Math.max(frequencyInterval(input.updatesPerWeek, input.boostLevel), ttl, maxAge, retryAfter)
   }
   const spread = input.spread ?? 0
   return Math.round(delay * (1 + 0.05 * clamp(spread, 0, 1)))

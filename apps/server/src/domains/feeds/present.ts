@@ -33,8 +33,8 @@ export const FeedAnalyticsSchema = z
 
 export type FeedJson = z.infer<typeof FeedSchema>
 
-/** One feed row in the API shape. */
-export function presentFeed(row: FeedRow): FeedJson {
+/** One feed row in the API shape; `tipUserIds` are its latest tippers (wallets `tippersOf`) when the caller looked them up. */
+export function presentFeed(row: FeedRow, tipUserIds: string[] = []): FeedJson {
   return {
     type: 'feed',
     id: row.id,
@@ -50,7 +50,7 @@ export function presentFeed(row: FeedRow): FeedJson {
     subscriptionCount: Number(row.subscriptionCount),
     updatesPerWeek: Number(row.updatesPerWeek),
     latestEntryPublishedAt: row.latestEntryPublishedAt,
-    tipUserIds: [],
+    tipUserIds,
     checkedAt: row.checkedAt,
     nextCheckAt: row.nextCheckAt,
     updatedAt: row.updatedAt,

@@ -157,6 +157,11 @@ function feedQueries(db: Kysely<Database>) {
         .execute()
     },
 
+    /** Brings a feed's next check forward to `at` when it was planned later (a boost). */
+    async checkNoLaterThan(feedId: string, at: string): Promise<void> {
+      await db.updateTable('feeds').set({ nextCheckAt: at }).where('id', '=', feedId).where((eb) => eb.or([eb('nextCheckAt', 'is', null), eb('nextCheckAt', '>', at)])).execute()
+    },
+
     /** Moves the next check of enqueued feeds to `until`: not picked again while queued, retried if a worker dies. */
     async postpone(ids: string[], until: string): Promise<void> {
       for (const part of chunks(ids)) {

@@ -63,14 +63,15 @@ const resetRoute = createRoute({
   responses: { 200: json(envelope(z.object({ feed: FeedSchema })), 'The reset feed'), ...errors(2001) },
 })
 
-export function feedsRoutes({ feeds, websub }: { feeds: FeedService; websub: Pick<WebsubService, 'pushedBy'> }) {
+export function feedsRoutes({ feeds, websub, tippers }: { feeds: FeedService; websub: Pick<WebsubService, 'pushedBy'>; tippers?: (feedIds: string[]) => Promise<Map<string, Array<{ id: string }>>> }) {
   const router = createRouter()
 
   router.openapi(getFeedRoute, async (c) => {
     requireUser(c)
     const { id, url } = c.req.valid('query')
     const feed = await feeds.getFeed({ id: id || undefined, url: url || undefined })
-    return c.json(ok({ feed: presentFeed(feed), analytics: presentAnalytics(feed), pushedBy: await websub.pushedBy(feed.id) }), 200)
+    const tipUserIds = ((await tippers?.([feed.id]))?.get(feed.id) ?? []).map((u) => u.id)
+    return c.json(ok({ feed: presentFeed(feed, tipUserIds), analytics: presentAnalytics(feed), pushedBy: await websub.pushedBy(feed.id) }), 200)
   })
 
   router.openapi(analyticsRoute, async (c) => {

@@ -16,7 +16,7 @@ import { discoverFeeds } from '../../reader/discovery/discoverFeeds.ts'
 import { sniffFeed } from '../../reader/discovery/sniffFeed.ts'
 import type { NormalizedFeed } from '../../reader/normalize/types.ts'
 import { createKeyedLimiter } from './keyedLimiter.ts'
-import { nextCheckAt, WEEK_MS } from './nextCheck.ts'
+import { boundsFor, nextCheckAt, WEEK_MS } from './nextCheck.ts'
 import type { DueFeed, FeedAnalyticsRow, FeedPatch, FeedRow, FeedsRepo } from './repo.ts'
 import { hasCredentials, hostOf, isRsshubUrl, normalizeFeedUrl } from './feedUrl.ts'
 import { prepareEntries, type EntrySanitizer } from '../entries/entryRows.ts'
@@ -30,6 +30,8 @@ export type FeedServiceDeps = {
   logger: Logger
   /** The clock (tests move it). */
   now?: () => Date
+  /** A feed's running boost level at a time (domains/boosts): a boosted feed is checked more often (nextCheck.ts). */
+  boostLevel?: (feedId: string, at: Date) => Promise<number>
   /** Sends action-rule webhooks after an ingest commits (actions/webhooks.ts). */
   sendWebhooks?: (deliveries: WebhookDelivery[]) => void
   /** Sees every fetched feed document (WebSub hub discovery, reader/websub/). */
@@ -40,6 +42,8 @@ export type FeedServiceDeps = {
   sanitize?: EntrySanitizer
   /** Where an rsshub:// feed is fetched from for a user or a feed (domains/rsshub); absent: such feeds answer 13007. */
   resolveRsshub?: (url: string, who: FetchFor) => Promise<{ url: string; publicUrl: string; allowPrivateNetworks: boolean; redact: (text: string) => string }>
+  /** The discovery category of an rsshub:// feed, from its route in the instance's catalogue (domains/rsshub); null when unknown. */
+  rsshubCategoryOf?: (url: string, who: FetchFor) => Promise<string | null>
 }
 
 /** On whose behalf a document is fetched: an rsshub:// feed goes through that user's RSSHub instance (or its subscribers'). */
@@ -153,6 +157,17 @@ export function createFeedService(deps: FeedServiceDeps) {
 
   const spread = () => Math.random()
 
+  /** An rsshub:// feed's discovery category from its route's categories; never fails the fetch that asked (null then). */
+  async function rsshubCategory(url: string, who: FetchFor): Promise<string | null> {
+    if (!isRsshubUrl(url) || !deps.rsshubCategoryOf) return null
+    try {
+      return await deps.rsshubCategoryOf(url, who)
+    } catch (error) {
+      logger.debug({ url, err: String(error) }, 'rsshub category unknown')
+      return null
+    }
+  }
+
   async function createFeed(url: string, who: FetchFor): Promise<FeedRow> {
     const now = clock()
     let resolved: Resolved
@@ -174,8 +189,10 @@ export function createFeedService(deps: FeedServiceDeps) {
     const feedUrl = moved && !hasCredentials(resolved.feedUrl) ? moved : resolved.feedUrl
     const nowIso = now.toISOString()
     const id = newId()
+    const discoveryCategory = await rsshubCategory(feedUrl, who)
     await repo.transaction(async (tx, trx) => {
       const inserted = await tx.insertFeed({
+        discoveryCategory,
         id,
         url: feedUrl,
         title: feed.title,
@@ -226,9 +243,21 @@ export function createFeedService(deps: FeedServiceDeps) {
     if (await repo.moveFeedUrl(feed.id, target, now.toISOString())) logger.info({ feedId: feed.id, from: feed.url, to: target }, 'feed moved permanently')
   }
 
+  /** The feed's running boost level; a failed lookup only costs the boost's speed-up, never the check. */
+  async function boostLevelOf(feedId: string, now: Date): Promise<number> {
+    if (!deps.boostLevel) return 0
+    try {
+      return await deps.boostLevel(feedId, now)
+    } catch (error) {
+      logger.warn({ feedId, err: error }, 'boost level lookup failed')
+      return 0
+    }
+  }
+
   /** One conditional fetch of a feed this worker holds the lease of. */
   async function check(feed: FeedRow, owner: string): Promise<RefreshOutcome> {
     const now = clock()
+    const boostLevel = await boostLevelOf(feed.id, now)
     const nowIso = now.toISOString()
     const healthy: FeedPatch = { checkedAt: nowIso, errorAt: null, errorMessage: null, errorCount: 0, updatedAt: nowIso }
     let result: FetchResult
@@ -245,10 +274,12 @@ export function createFeedService(deps: FeedServiceDeps) {
     if (result.status === 304) {
       // Nothing new, but the week moved on: a feed that went quiet is checked less often.
       const updatesPerWeek = await repo.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
-      const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
+      const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: feed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread(), boostLevel })
       await repo.finishCheck(feed.id, owner, { ...healthy, updatesPerWeek, etag: result.etag ?? feed.etag, lastModified: result.lastModified ?? feed.lastModified, nextCheckAt: next.toISOString() })
       return { feedId: feed.id, status: 'not_modified', inserted: 0, updated: 0, nextCheckAt: next.toISOString() }
     }
+    // An rsshub:// feed stored before its category was known (or before 0020) learns it on a refresh.
+    const discoveryCategory = feed.discoveryCategory ?? (await rsshubCategory(feed.url, { feedId: feed.id }))
     try {
       const parsed = toFeed(result, now, true)
       const prepared = prepareEntries(parsed.entries, now)
@@ -260,7 +291,7 @@ export function createFeedService(deps: FeedServiceDeps) {
         added = stored.added
         const updatesPerWeek = await tx.countPublishedSince(feed.id, new Date(now.getTime() - WEEK_MS).toISOString())
         const latest = [feed.latestEntryPublishedAt, stored.latestPublishedAt].filter((d): d is string => d !== null).sort().pop() ?? null
-        const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: parsed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread() })
+        const next = nextCheckAt({ now, updatesPerWeek, errorCount: 0, ttlMinutes: parsed.ttlMinutes, maxAgeSeconds: result.maxAgeSeconds, spread: spread(), boostLevel })
         await tx.finishCheck(feed.id, owner, {
           ...healthy,
           title: parsed.title ?? feed.title,
@@ -268,6 +299,7 @@ export function createFeedService(deps: FeedServiceDeps) {
           siteUrl: parsed.siteUrl ?? feed.siteUrl,
           image: parsed.image ?? feed.image,
           language: parsed.language ?? feed.language,
+          discoveryCategory,
           ttlMinutes: parsed.ttlMinutes,
           etag: result.etag,
           lastModified: result.lastModified,
@@ -407,6 +439,16 @@ export function createFeedService(deps: FeedServiceDeps) {
       const due = await repo.dueFeeds(now.toISOString(), limit)
       await repo.postpone(due.map((f) => f.id), new Date(now.getTime() + REQUEUE_AFTER_MS).toISOString())
       return due
+    },
+
+    /**
+     * A feed was just boosted to `level`: its next check comes no later than the level's longest
+     * interval from now, so the boost shows without waiting for a check planned before it.
+     */
+    async boosted(feedId: string, level: number): Promise<void> {
+      if (level <= 0) return
+      const now = clock()
+      await repo.checkNoLaterThan(feedId, new Date(now.getTime() + boundsFor(level)[1]).toISOString())
     },
 
     /** Aborts in-flight fetches (their leases are released) — process shutdown. */

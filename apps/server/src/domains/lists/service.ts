@@ -80,7 +80,7 @@ export function createListsService(deps: { repo: ListsRepo; subscriptions: Subsc
     /** GET /lists?listId=: the list with its feeds, counts and the viewer's subscription. */
     async detail(viewerId: string, listId: string) {
       const list = await mustGet(listId)
-      const feeds = (await repo.feeds(listId)).map(presentFeed)
+      const feeds = (await repo.feeds(listId)).map((f) => presentFeed(f))
       const subscription = await repo.subscriptionOf(viewerId, listId)
       return {
         list: { ...presentList(list, feeds.map((f) => f.id)), feeds },
@@ -131,7 +131,7 @@ export function createListsService(deps: { repo: ListsRepo; subscriptions: Subsc
       const { alreadyThere } = await repo.addFeeds(listId, unique, nowIso())
       if (alreadyThere.length > 0) throw new AppError(8003, { reason: `already in the list: ${alreadyThere.join(', ')}` })
       const feeds = await repo.feeds(listId)
-      return feeds.filter((f) => known.has(f.id)).map(presentFeed)
+      return feeds.filter((f) => known.has(f.id)).map((f) => presentFeed(f))
     },
 
     async removeFeed(userId: string, listId: string, feedId: string): Promise<void> {

@@ -63,7 +63,10 @@ export function rsshubRepo(db: Db) {
     },
 
     async delete(id: string): Promise<void> {
-      await db.deleteFrom('rsshub_instances').where('id', '=', id).execute()
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('rsshub_purchases').where('instanceId', '=', id).execute()
+        await trx.deleteFrom('rsshub_instances').where('id', '=', id).execute()
+      })
     },
 
     async setDefault(id: string, nowIso: string): Promise<void> {

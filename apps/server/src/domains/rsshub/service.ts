@@ -3,7 +3,7 @@
  * route catalogue (1 hour cache, SPEC §9), and where an `rsshub://namespace/path` feed is fetched
  * from — the user's chosen instance, else the default one — with its access key.
  */
-import { newId, type PlanLimits } from '@brook/shared'
+import { feedCategoryOf, newId, type PlanLimits } from '@brook/shared'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
 import { fetchFeed } from '../../reader/fetcher/fetchFeed.ts'
@@ -165,7 +165,7 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     }))
   }
 
-  async function catalogue(instance: RsshubInstanceRow, userId: string): Promise<CatalogueNamespace[]> {
+  async function catalogue(instance: RsshubInstanceRow, userId: string | null): Promise<CatalogueNamespace[]> {
     const cached = catalogues.get(instance.id)
     if (cached && clock().getTime() - cached.at < RSSHUB_CACHE_MS) return cached.namespaces
     const { body } = await get(instance, '/api/namespace', userId, env.FETCH_TIMEOUT_MS)
@@ -177,6 +177,14 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     }
     catalogues.set(instance.id, { at: clock().getTime(), namespaces })
     return namespaces
+  }
+
+  /** The instance an rsshub:// feed is read through for someone (see resolve), with the user it is read for. */
+  async function instanceOf(who: { userId?: string; feedId?: string }): Promise<{ instance: RsshubInstanceRow | null; userId: string | null }> {
+    await seed()
+    if (who.userId) return { instance: await instanceFor(who.userId), userId: who.userId }
+    const found = who.feedId ? await repo.instanceOfSubscriber(who.feedId) : null
+    return { instance: found?.instance ?? (await repo.findDefault()), userId: found?.userId ?? null }
   }
 
   async function catalogueFor(userId: string): Promise<CatalogueNamespace[]> {
@@ -292,15 +300,7 @@ export function createRsshubService(deps: RsshubServiceDeps) {
      * refresh) that of the feed's longest-standing subscriber who chose one, else the default.
      */
     async resolve(rsshubUrl: string, who: { userId?: string; feedId?: string }): Promise<RsshubTarget> {
-      await seed()
-      let userId: string | null = who.userId ?? null
-      let instance: RsshubInstanceRow | null
-      if (who.userId) instance = await instanceFor(who.userId)
-      else {
-        const found = who.feedId ? await repo.instanceOfSubscriber(who.feedId) : null
-        instance = found?.instance ?? (await repo.findDefault())
-        userId = found?.userId ?? null
-      }
+      const { instance, userId } = await instanceOf(who)
       if (!instance) throw new AppError(13007, { reason: 'No RSSHub instance: add one on /rsshub, or ask the admin to set RSSHUB_URL' })
       const route = rsshubUrl.replace(/^rsshub:\/\//i, '/')
       const key = instance.accessKey
@@ -310,6 +310,22 @@ export function createRsshubService(deps: RsshubServiceDeps) {
         allowPrivateNetworks: await allowPrivateFor(instance, userId),
         redact: (text) => (key ? text.split(key).join('***') : text),
       }
+    },
+
+    /**
+     * The discovery category of an rsshub:// feed: its route's first SPEC §3 category in the
+     * catalogue of the instance it is read through (cached 1 hour); null when the route or the
+     * category is unknown there.
+     */
+    async categoryOf(rsshubUrl: string, who: { userId?: string; feedId?: string }): Promise<string | null> {
+      const { instance, userId } = await instanceOf(who)
+      if (!instance) return null
+      const namespaces = await catalogue(instance, userId)
+      const found = matchRoute(namespaces, rsshubUrl)
+      if (!found) return null
+      // A route without categories of its own is filed under its namespace's.
+      const categories = found.route.categories.length > 0 ? found.route.categories : (namespaces.find((ns) => ns.namespace === found.route.namespace)?.categories ?? [])
+      return feedCategoryOf(categories)
     },
 
     /** Forgets cached catalogues (tests). */

@@ -28,7 +28,7 @@ describeEachDialect('settings, profiles, collections, discover', (dialect) => {
     const initial = await a.get('/api/settings')
     expect(initial.body.data.settings.general).toEqual(DEFAULT_GENERAL_SETTINGS)
     expect(initial.body.data.settings.ui.accentColor).toBe('orange')
-    expect(initial.body.data.settings.ai.panelStyle).toBe('fixed')
+    expect(initial.body.data.settings.ai.panelStyle).toBe('floating')
     expect(initial.body.data.updated).toEqual({ ui: null, general: null, ai: null })
     const patched = await a.patch('/api/settings/general', { unreadOnly: false, translationMode: 'translation-only' })
     expect(patched.status).toBe(200)

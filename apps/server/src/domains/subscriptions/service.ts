@@ -50,6 +50,8 @@ export type SubscriptionsServiceDeps = {
   plans: { limitsFor(role: string): Promise<PlanLimits> }
   /** Feeds just unfollowed by someone (WebSub unsubscribes those nobody follows any more). */
   onUnfollowed?: (feedIds: string[]) => void
+  /** The latest tippers of feeds (wallets `tippersOf`), for the feeds' `tipUserIds`. */
+  tippers?: (feedIds: string[]) => Promise<Map<string, Array<{ id: string }>>>
 }
 
 /** Subscription fields from API booleans to stored 0/1 flags; undefined fields are left out. */
@@ -85,7 +87,7 @@ async function chargedIn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollowed }: SubscriptionsServiceDeps) {
+export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollowed, tippers }: SubscriptionsServiceDeps) {
   /** Throws the cap error a new subscription of this kind would hit (SPEC §6, the plan's limits). */
   async function checkCaps(user: SessionUserLike, kind: 'feed' | 'list' | 'inbox'): Promise<void> {
     capsAdmit(await plans.limitsFor(user.role), kind)(await repo.countByType(user.id))
@@ -140,8 +142,14 @@ export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollow
     const feedIds = rows.map((r) => r.feedId).filter((v): v is string => v !== null)
     const listIds = rows.map((r) => r.listId).filter((v): v is string => v !== null)
     const inboxIds = rows.map((r) => r.inboxId).filter((v): v is string => v !== null)
-    const [feedRows, listRows, inboxRows, listFeeds] = await Promise.all([repo.feedsByIds(feedIds), repo.listsByIds(listIds), repo.inboxesByIds(inboxIds), repo.listFeedIds(listIds)])
-    const feedsById = new Map(feedRows.map((f) => [f.id, presentFeed(f)]))
+    const [feedRows, listRows, inboxRows, listFeeds, tipped] = await Promise.all([
+      repo.feedsByIds(feedIds),
+      repo.listsByIds(listIds),
+      repo.inboxesByIds(inboxIds),
+      repo.listFeedIds(listIds),
+      tippers && feedIds.length ? tippers(feedIds) : new Map<string, Array<{ id: string }>>(),
+    ])
+    const feedsById = new Map(feedRows.map((f) => [f.id, presentFeed(f, (tipped.get(f.id) ?? []).map((u) => u.id))]))
     const listsById = new Map(listRows.map((l: ListRow) => [l.id, presentList(l, listFeeds.get(l.id) ?? [])]))
     const inboxesById = new Map(inboxRows.map((i) => [i.id, presentInbox(i, inboxDomain(env))]))
     return rows.map((row) =>

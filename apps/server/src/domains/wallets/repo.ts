@@ -40,6 +40,47 @@ export function walletsRepo(db: Db) {
       })
     },
 
+    /**
+     * A tip to a feed (or one of its entries) and its tipper row, in one transaction: the same
+     * idempotency key replayed counts the tip once. The tipper's account lock (taken by the
+     * transfer) serialises their tips, so the upsert never races itself.
+     */
+    async tipFeed(spec: TransferSpec, feedId: string): Promise<TransferResult> {
+      return inTransaction(db, async (trx) => {
+        const result = await transferFunds(trx, spec)
+        if (!result.replayed && spec.actorUserId) {
+          const at = result.transfer.createdAt
+          await trx
+            .insertInto('feed_tippers')
+            .values({ feedId, userId: spec.actorUserId, tips: 1, firstAt: at, lastAt: at })
+            .onConflict((oc) => oc.columns(['feedId', 'userId']).doUpdateSet((eb) => ({ tips: eb('feed_tippers.tips', '+', 1), lastAt: eb.ref('excluded.lastAt') })))
+            .execute()
+        }
+        return result
+      })
+    },
+
+    /**
+     * The latest `perFeed` tippers of each feed (most recent tip first) with their public profile,
+     * in one query for a whole timeline page.
+     */
+    async feedTippers(feedIds: string[], perFeed: number): Promise<Array<{ feedId: string; userId: string; name: string | null; handle: string | null; image: string | null }>> {
+      if (feedIds.length === 0) return []
+      const ranked = db
+        .selectFrom('feed_tippers')
+        .select(['feedId', 'userId', 'lastAt', sql<number>`row_number() over (partition by "feedId" order by "lastAt" desc, "userId")`.as('rank')])
+        .where('feedId', 'in', feedIds)
+      return db
+        .selectFrom(ranked.as('t'))
+        .innerJoin('user as u', 'u.id', 't.userId')
+        .select(['t.feedId', 't.userId', 'u.name', 'u.handle', 'u.image'])
+        .where('t.rank', '<=', perFeed)
+        .orderBy('t.feedId')
+        .orderBy('t.lastAt', 'desc')
+        .orderBy('t.userId')
+        .execute()
+    },
+
     async transferByKey(idempotencyKey: string): Promise<TransferRow | null> {
       return (await db.selectFrom('ledger_transfers').selectAll().where('idempotencyKey', '=', idempotencyKey).executeTakeFirst()) ?? null
     },
@@ -167,6 +208,11 @@ export function walletsRepo(db: Db) {
 
     async boostByTransfer(transferId: string): Promise<BoostRow | null> {
       return (await db.selectFrom('boosts').selectAll().where('transferId', '=', transferId).executeTakeFirst()) ?? null
+    },
+
+    /** The amounts of a feed's boosts still running at `at` (summed as bigint by the caller: never a float). */
+    async runningBoostAmounts(feedId: string, at: string): Promise<string[]> {
+      return (await db.selectFrom('boosts').select('amount').where('feedId', '=', feedId).where('expiresAt', '>', at).execute()).map((r) => String(r.amount))
     },
 
     /** A feed's boosts still running at `at`, with the booster's public profile. */

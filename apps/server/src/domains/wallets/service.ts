@@ -26,6 +26,12 @@ export type RankingJson = {
   me: { rank: number | null; powerToken: string; level: number }
 }
 
+/** A feed's tipper as timeline items show them (SPEC §7 `tipUsers`): the public profile only. */
+export type TipUserJson = { id: string; name: string | null; handle: string | null; image: string | null }
+
+/** How many of a feed's tippers (latest first) an answer carries. */
+export const TIPPERS_PER_FEED = 50
+
 export type WalletsConfig = { POWER_DAILY_BASE: number; POWER_PRICE?: string }
 type Who = { id: string; role: string }
 export type TipTarget = { entryId?: string; feedId?: string; userId?: string }
@@ -67,6 +73,16 @@ export function createWalletsService(deps: { repo: WalletsRepo; config: WalletsC
       return await repo.transfer(spec)
     } catch (error) {
       if (error instanceof InsufficientFunds) throw new AppError(error.accountId.startsWith('feed:') && error.cashableOnly ? 4003 : 4002)
+      throw error
+    }
+  }
+
+  /** A tip to a feed or entry: the transfer and the feed's tipper row together. */
+  async function moveTip(spec: TransferSpec, feedId: string) {
+    try {
+      return await repo.tipFeed(spec, feedId)
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw new AppError(4002)
       throw error
     }
   }
@@ -135,6 +151,7 @@ export function createWalletsService(deps: { repo: WalletsRepo; config: WalletsC
     async tip(user: Who, input: { amount: bigint } & TipTarget, clientKey?: string): Promise<TransactionJson> {
       let credit: string
       let reference: string
+      let tipFeedId: string | null = null
       if (input.userId) {
         if (input.userId === user.id) throw new AppError(4004, { reason: 'You cannot tip yourself' })
         if (!(await repo.userExists(input.userId))) throw new AppError(4004, { reason: 'No such user' })
@@ -155,9 +172,23 @@ export function createWalletsService(deps: { repo: WalletsRepo; config: WalletsC
         if (!feed) throw new AppError(2001)
         if (feed.ownerUserId === user.id) throw new AppError(4004, { reason: 'You cannot tip your own feed' })
         credit = feed.ownerUserId ? userAccount(feed.ownerUserId) : feedAccount(feed.id)
+        tipFeedId = feed.id
       }
-      const { transfer } = await move({ debit: userAccount(user.id), credit, amount: input.amount, kind: 'tip', reference, idempotencyKey: requestKey('tip', user.id, clientKey), actorUserId: user.id, cashable: true })
+      const spec: TransferSpec = { debit: userAccount(user.id), credit, amount: input.amount, kind: 'tip', reference, idempotencyKey: requestKey('tip', user.id, clientKey), actorUserId: user.id, cashable: true }
+      const { transfer } = tipFeedId ? await moveTip(spec, tipFeedId) : await move(spec)
       return presentTransfer(transfer)
+    },
+
+    /** The latest tippers of each feed (SPEC §3 tipUserIds, §7 tipUsers), one query for all the feeds. */
+    async tippersOf(feedIds: string[]): Promise<Map<string, TipUserJson[]>> {
+      const out = new Map<string, TipUserJson[]>()
+      if (feedIds.length === 0) return out
+      for (const row of await repo.feedTippers([...new Set(feedIds)], TIPPERS_PER_FEED)) {
+        const list = out.get(row.feedId) ?? []
+        list.push({ id: row.userId, name: row.name, handle: row.handle, image: row.image })
+        out.set(row.feedId, list)
+      }
+      return out
     },
 
     /** GET transactions: the user's own (and their claimed feeds'), newest first, paged by `before`. */

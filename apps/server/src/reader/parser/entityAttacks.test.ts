@@ -10,19 +10,20 @@ import { ENTITY_EXPANSION_BUDGET, neutralizeDoctype } from './prepareXml.ts'
 
 const MB = 1024 * 1024
 
-/** Parses and reports time and heap growth; a FeedParseError counts as refusing the document. */
-function measure(xml: string): { ms: number; heapGrowthMb: number; feed: NormalizedFeed | null } {
+/**
+ * Parses and reports heap growth; a FeedParseError counts as refusing the document. No timing: an
+ * expanded bomb shows in the heap and the text, and a stalled parse in the test's own timeout.
+ */
+function measure(xml: string): { heapGrowthMb: number; feed: NormalizedFeed | null } {
   const heapBefore = process.memoryUsage().heapUsed
-  const start = performance.now()
   let feed: NormalizedFeed | null = null
   try {
     feed = parseFeed(xml, { feedUrl: 'https://attacker.example/feed' })
   } catch (error) {
     if (!(error instanceof FeedParseError)) throw error
   }
-  const ms = performance.now() - start
   const heapGrowthMb = (process.memoryUsage().heapUsed - heapBefore) / MB
-  return { ms, heapGrowthMb, feed }
+  return { heapGrowthMb, feed }
 }
 
 function rss(doctype: string, title: string): string {
@@ -45,7 +46,6 @@ const BILLION_LAUGHS = `<!DOCTYPE lolz [
 describe('entity attacks', () => {
   it('billion laughs: nested entities are never expanded', () => {
     const r = measure(rss(BILLION_LAUGHS, '&lol9;'))
-    expect(r.ms).toBeLessThan(1000)
     expect(r.heapGrowthMb).toBeLessThan(50)
     expect(r.feed?.title ?? '').not.toMatch(/(lol){10}/)
     expect(r.feed?.entries[0].description ?? '').not.toMatch(/(lol){10}/)
@@ -55,7 +55,6 @@ describe('entity attacks', () => {
     const big = 'a'.repeat(100_000)
     const refs = '&big;'.repeat(100_000)
     const r = measure(rss(`<!DOCTYPE r [<!ENTITY big "${big}">]>`, refs))
-    expect(r.ms).toBeLessThan(1000)
     expect(r.heapGrowthMb).toBeLessThan(50)
     expect(r.feed?.title ?? '').not.toContain('aaaa')
   })
@@ -68,7 +67,6 @@ describe('entity attacks', () => {
     const prepared = neutralizeDoctype(xml)
     expect(prepared.length).toBeLessThan(xml.length + ENTITY_EXPANSION_BUDGET + 1)
     const r = measure(xml)
-    expect(r.ms).toBeLessThan(1000)
     expect(r.heapGrowthMb).toBeLessThan(50)
   })
 
@@ -80,7 +78,6 @@ describe('entity attacks', () => {
       %remote;
     ]>`
     const r = measure(rss(doctype, 'a &xxe; b &web; c'))
-    expect(r.ms).toBeLessThan(1000)
     expect(r.feed?.title).not.toMatch(/root:|meta-data/)
     expect(r.feed?.title).toContain('a')
   })
@@ -94,7 +91,6 @@ describe('entity attacks', () => {
   it('a DOCTYPE inside the document (not XML) expands nothing', () => {
     const laughs = BILLION_LAUGHS.replace('<!DOCTYPE lolz [', '<!DOCTYPE rss [')
     const r = measure(`<rss version="2.0">${laughs}<channel><title>&lol9;</title></channel></rss>`)
-    expect(r.ms).toBeLessThan(1000)
     expect(r.heapGrowthMb).toBeLessThan(50)
     expect(r.feed?.title ?? '').not.toMatch(/(lol){10}/)
   })

@@ -345,12 +345,11 @@ describe('relative URLs', () => {
 
 describe('crafted feeds', () => {
   it('stay fast: hostile titles, authors and untyped Atom content', () => {
-    const start = performance.now()
+    // Quadratic work here would run for minutes: the test's own timeout is the check.
     const feed = parse(
       `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><title type="html">${'&lt;a b="'.repeat(30_000)}</title>` +
         `<author><name>${'x &lt;a@'.repeat(20_000)}</name></author><content>${'&lt;a '.repeat(50_000)}</content></entry></feed>`,
     )
-    expect(performance.now() - start).toBeLessThan(2000)
     expect(feed.entries[0].title).toBeNull()
     expect(feed.entries[0].author?.length).toBeLessThanOrEqual(256)
   })

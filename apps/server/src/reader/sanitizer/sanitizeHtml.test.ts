@@ -186,9 +186,8 @@ describe('htmlToText on crafted input', () => {
     ['unclosed CDATA and comments', '<![CDATA[x<!--y'.repeat(20_000)],
     ['many attributes', `<a ${'b=c '.repeat(100_000)}>`],
   ])('%s: linear time', (_name, html) => {
-    const start = performance.now()
-    htmlToText(html)
-    expect(performance.now() - start).toBeLessThan(500)
+    // Quadratic work on these inputs would run for minutes: the test's own timeout is the check.
+    expect(typeof htmlToText(html)).toBe('string')
   })
 
   it('keeps the text of unterminated declarations, drops a tag left open at the end', () => {

@@ -30,6 +30,8 @@ import { useTipStore } from '../../modules/power/tipStore.ts'
 import { useFeedPowerStore } from '../../modules/power/feedPowerStore.ts'
 import { useAiChatStore } from '../../modules/ai/aiChatStore.ts'
 import { useSpeechStore } from '../../modules/ai/readAloud.ts'
+import { useAiSettings } from '../../modules/ai/useAiSettings.ts'
+import { useFixedChatAtStartup } from '../../modules/ai/useFixedChatAtStartup.ts'
 
 // What floats over the app loads when first needed, keeping the first route small.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })))
@@ -50,7 +52,7 @@ function WhenNeeded({ needed, children }: { needed: boolean; children: ReactNode
   return needed ? <Suspense fallback={null}>{children}</Suspense> : null
 }
 
-function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
+function Overlays({ sidebarShown, chatDocked }: { sidebarShown: boolean; chatDocked: boolean }) {
   const quickAdd = useQuickAddStore((s) => s.open)
   const search = useSearchStore((s) => s.open)
   const gallery = useEntryViewStore((s) => s.gallery !== null)
@@ -68,7 +70,7 @@ function Overlays({ sidebarShown }: { sidebarShown: boolean }) {
       <WhenNeeded needed={speaking}>
         <SpeechPlayer />
       </WhenNeeded>
-      <WhenNeeded needed={chat}>
+      <WhenNeeded needed={chat && !chatDocked}>
         <AiChatPanel />
       </WhenNeeded>
       <WhenNeeded needed={tip}>
@@ -134,6 +136,11 @@ export function AppShell() {
   }, [location.search])
 
   const showSidebar = !mobile && column && !ui.zenMode
+  // The fixed chat panel (ai panelStyle) is a column of the layout on a wide window, open from start-up.
+  const { panelStyle } = useAiSettings()
+  const chatDocked = panelStyle === 'fixed' && !mobile
+  useFixedChatAtStartup(chatDocked)
+  const chatOpen = useAiChatStore((s) => s.open)
   return (
     <Tooltip.Provider delayDuration={300} skipDelayDuration={200}>
       <AppearanceEffects />
@@ -152,6 +159,11 @@ export function AppShell() {
           <main className="flex min-w-0 flex-1 bg-white dark:bg-zinc-950">
             <Outlet />
           </main>
+          {chatDocked && chatOpen && (
+            <Suspense fallback={null}>
+              <AiChatPanel docked />
+            </Suspense>
+          )}
         </div>
       </div>
       {mobile && drawer && (
@@ -159,7 +171,7 @@ export function AppShell() {
           <MobileDrawer />
         </Suspense>
       )}
-      <Overlays sidebarShown={showSidebar} />
+      <Overlays sidebarShown={showSidebar} chatDocked={chatDocked} />
     </Tooltip.Provider>
   )
 }

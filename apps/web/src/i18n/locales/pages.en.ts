@@ -30,6 +30,9 @@ export default {
     type: { feed: 'Feed', list: 'List', inbox: 'Inbox' },
   },
   discover: {
+    categoryFeeds: 'Feeds followed here',
+    categoryFeedsEmpty: 'No one here follows a feed of this category yet.',
+    categoryBackToFeeds: 'Back to the category',
     rsshubRoutes: "RSSHub routes",
     rsshubSearchRoutes: "Search RSSHub routes (e.g. github, weather)",
     rsshubNoInstance: "No RSSHub instance yet: add one on the RSSHub page.",

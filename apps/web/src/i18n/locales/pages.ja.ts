@@ -32,6 +32,9 @@ export default {
     type: { feed: 'フィード', list: 'リスト', inbox: '受信箱' },
   },
   discover: {
+    categoryFeeds: 'ここで購読されているフィード',
+    categoryFeedsEmpty: 'このカテゴリーのフィードはまだ誰も購読していません。',
+    categoryBackToFeeds: 'カテゴリーに戻る',
     rsshubRoutes: "RSSHub ルート",
     rsshubSearchRoutes: "RSSHub ルートを検索（例: github、weather）",
     rsshubNoInstance: "RSSHub インスタンスがまだありません。RSSHub ページで追加してください。",

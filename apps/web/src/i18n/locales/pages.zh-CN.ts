@@ -32,6 +32,9 @@ export default {
     type: { feed: '订阅源', list: '列表', inbox: '收件箱' },
   },
   discover: {
+    categoryFeeds: '这里有人订阅的订阅源',
+    categoryFeedsEmpty: '这里还没有人订阅此分类的订阅源。',
+    categoryBackToFeeds: '返回分类',
     rsshubRoutes: "RSSHub 路由",
     rsshubSearchRoutes: "搜索 RSSHub 路由（如 github、weather）",
     rsshubNoInstance: "还没有 RSSHub 实例：请在 RSSHub 页面添加。",

@@ -32,6 +32,9 @@ export default {
     type: { feed: '訂閱源', list: '列表', inbox: '收件匣' },
   },
   discover: {
+    categoryFeeds: '這裡有人訂閱的訂閱源',
+    categoryFeedsEmpty: '這裡還沒有人訂閱此分類的訂閱源。',
+    categoryBackToFeeds: '返回分類',
     rsshubRoutes: "RSSHub 路由",
     rsshubSearchRoutes: "搜尋 RSSHub 路由（如 github、weather）",
     rsshubNoInstance: "還沒有 RSSHub 實例：請在 RSSHub 頁面新增。",

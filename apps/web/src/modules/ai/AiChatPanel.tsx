@@ -1,6 +1,7 @@
 /**
  * The AI chat panel (SPEC §2, issue 10): floating (500 × 600 near the bottom-right, dragged by its
- * header) or fixed (docked to the right edge, `aiColWidth` wide); a session list with titles from
+ * header) or fixed (`docked`: its own column of the layout beside the entry, `aiColWidth` wide, put
+ * there by AppShell; on a narrow window it covers the right edge instead); a session list with titles from
  * summary-title, the streamed answer with its tool calls shown, a stop button, and the enabled
  * shortcuts as chips above the input. Without a provider it says what to configure.
  */
@@ -81,7 +82,7 @@ function Message({ message }: { message: ChatMessage }) {
   )
 }
 
-export function AiChatPanel() {
+export function AiChatPanel({ docked = false }: { docked?: boolean }) {
   const { t } = useTranslation('ai')
   const ai = useAiSettings()
   const ui = useUiSettings()
@@ -145,9 +146,12 @@ export function AiChatPanel() {
 
   if (!open) return null
   const floating = ai.panelStyle === 'floating'
+  const width = ui.aiColWidth || 384
   const style = floating
     ? { width: Math.min(FLOATING.width, window.innerWidth - 16), height: Math.min(FLOATING.height, window.innerHeight - 16), right: offset.right, bottom: offset.bottom }
-    : { width: ui.aiColWidth || 384, top: 0, right: 0, bottom: 0 }
+    : docked
+      ? { width }
+      : { width: Math.min(width, window.innerWidth), top: 0, right: 0, bottom: 0 }
   const current = sessions.data?.find((s) => s.chatId === chatId)
   const shortcuts = ai.shortcuts.filter((s) => s.enabled)
   const submit = () => {
@@ -160,9 +164,14 @@ export function AiChatPanel() {
     <section
       data-testid="ai-chat-panel"
       data-style={ai.panelStyle}
+      data-docked={docked || undefined}
       data-focus-region="ai-chat"
       aria-label={t('chat.title')}
-      className={`fixed z-40 flex flex-col overflow-hidden border border-zinc-200 bg-white shadow-2xl shadow-zinc-900/15 dark:border-zinc-800 dark:bg-zinc-900 ${floating ? 'rounded-2xl' : 'border-y-0 border-r-0'}`}
+      className={
+        docked
+          ? 'flex shrink-0 flex-col overflow-hidden border-l border-zinc-200/80 bg-white dark:border-zinc-800/80 dark:bg-zinc-900'
+          : `fixed z-40 flex flex-col overflow-hidden border border-zinc-200 bg-white shadow-2xl shadow-zinc-900/15 dark:border-zinc-800 dark:bg-zinc-900 ${floating ? 'rounded-2xl' : 'border-y-0 border-r-0'}`
+      }
       style={style}
     >
       <header className={`flex h-11 shrink-0 items-center gap-1 border-b border-zinc-100 pr-1.5 pl-3.5 dark:border-zinc-800 ${floating ? 'cursor-move select-none' : ''}`} onPointerDown={drag} data-testid="ai-chat-header">

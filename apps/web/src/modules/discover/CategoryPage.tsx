@@ -1,13 +1,15 @@
-/** /discover/category/:category: the RSSHub routes of one SPEC §3 category, in the Discover language, each opening the route form. */
+/** /discover/category/:category: the known feeds and the RSSHub routes of one SPEC §3 category, in the Discover language, each opening the follow or route form. */
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ArrowLeftIcon, CompassIcon } from '../../components/icons.tsx'
 import { useUiStore } from '../../store/ui.ts'
 import { RouteBrowser } from '../rsshub/RouteBrowser.tsx'
-import { isDiscoverCategory } from './categories.ts'
+import { isDiscoverCategory } from '@brook/shared'
+import { CategoryFeeds } from './CategoryFeeds.tsx'
 
 export function CategoryPage() {
   const { t } = useTranslation()
+  const { t: td } = useTranslation('discover')
   const { category = '' } = useParams()
   const view = useUiStore((s) => s.view)
   const name = isDiscoverCategory(category) ? t(`categories.${category}`) : category
@@ -27,7 +29,17 @@ export function CategoryPage() {
         </Link>
       </header>
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-8 py-8">
-        {isDiscoverCategory(category) ? <RouteBrowser key={category} category={category} defaultView={view} /> : <p className="text-[13px] text-zinc-500">{t('pages.categoryDescription')}</p>}
+        {isDiscoverCategory(category) ? (
+          <>
+            <CategoryFeeds key={`feeds-${category}`} category={category} defaultView={view} />
+            <section>
+              <h2 className="mb-2 text-[13px] font-semibold">{td('rsshubRoutes')}</h2>
+              <RouteBrowser key={category} category={category} defaultView={view} />
+            </section>
+          </>
+        ) : (
+          <p className="text-[13px] text-zinc-500">{t('pages.categoryDescription')}</p>
+        )}
       </div>
     </div>
   )

@@ -31,6 +31,7 @@ import { useActionLanguage } from '../ai/useAiSettings.ts'
 import { useEntryTranslation } from '../ai/useEntryTranslation.ts'
 import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 import { entryBodyHtml } from './entryBodyHtml.ts'
+import { SupportCreator } from '../power/SupportCreator.tsx'
 
 export function EntryReader({ params, entryId }: { params: TimelineParams; entryId: string }) {
   const { t, i18n } = useTranslation('entry')
@@ -153,6 +154,8 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
                 <p className="text-[14px] text-zinc-500">{t('noContent')}</p>
               )}
             </div>
+
+            {entry.feedId && <SupportCreator entryId={entry.id} feedId={entry.feedId} name={source} />}
 
             {entry.url && (
               <div className="mt-12 border-t border-zinc-100 pt-6 dark:border-zinc-800">

@@ -10,6 +10,7 @@ import { Dialog } from '../../components/Dialog.tsx'
 import { TextField } from '../../components/TextField.tsx'
 import { fetchWallet, powerKeys, sendTip } from './powerApi.ts'
 import { useTipStore } from './tipStore.ts'
+import { addTipper } from './addTipper.ts'
 
 export function TipDialog() {
   const { t } = useTranslation('power')
@@ -26,6 +27,7 @@ export function TipDialog() {
     onSuccess: (transfer) => {
       toast.success(t('tipSent', { amount: formatPower(transfer.amount) }))
       void client.invalidateQueries({ queryKey: powerKeys.all })
+      if (target) void addTipper(target)
       close()
     },
   })
