@@ -10,6 +10,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser, screenshot } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
+/** The page's clipboard, read back in page.evaluate. */
+declare const navigator: { clipboard: { readText(): Promise<string> } }
+declare const localStorage: Record<string, string>
+
 const TIMELINE_URL = /\/timeline\/view-0\/all\/pending$/
 const DAY = 24 * 60 * 60 * 1000
 
