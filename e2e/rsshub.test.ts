@@ -46,6 +46,11 @@ describeBrowser('rsshub', () => {
     expect(await row.innerText()).toMatch(/Healthy/)
     expect(hub.requests).toContain('/healthz?key=lan-key')
     await screenshot(page, 'rsshub-01-instance')
+    // The first account is the instance's admin: it may make its instance everyone's default.
+    await row.getByTestId('rsshub-make-default').click()
+    await row.getByTestId('rsshub-unset-default').waitFor()
+    expect(await row.innerText()).toMatch(/Default/)
+    await screenshot(page, 'rsshub-01b-default')
   })
 
   it('follows a route from a category page: parameters, preview, follow', async () => {

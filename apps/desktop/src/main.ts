@@ -15,6 +15,7 @@ import { readDesktopEnv } from './env.ts'
 import { findBrowser, NoBrowserError } from './findBrowser.ts'
 import type { LocalServer } from './localServer.ts'
 import { openExternal } from './openExternal.ts'
+import { retryWhileUnreachable, serverAnswers } from './remoteServer.ts'
 import { installBridge, type Bridge } from './shellBridge.ts'
 import { acquireInstance } from './singleInstance.ts'
 
@@ -120,7 +121,10 @@ async function main(): Promise<void> {
       config.port = local.port
       url = local.url
       log(`local server at ${url}, data in ${path.join(dataDir, 'server')}`)
-    } else log(`remote server ${url}`)
+    } else {
+      log(`remote server ${url}`)
+      if (!(await serverAnswers(url))) log(`the remote server ${url} is not answering: the window opens on the data stored on this computer and reconnects when it is back`)
+    }
     writeConfig(dataDir, config)
 
     const profileDir = path.join(dataDir, 'browser')
@@ -153,7 +157,9 @@ async function main(): Promise<void> {
       const current = window
       lock.onFocus(() => current.focus())
       log(`window open (${path.basename(browser)}, pid ${window.pid})`)
+      const stopRetry = local ? () => {} : retryWhileUnreachable(window.cdp, window.sessionId, url)
       const ended = await window.ended
+      stopRetry()
       config.window = window.lastBounds()
       if (ended.reason === 'closed') break
       if (attempt >= 2) {

@@ -145,6 +145,7 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/rsshub/list': [{ run: (f) => f.b.get('/api/rsshub/list'), expect: answered, forbid: (f) => [f.aHub] }],
   'GET /api/rsshub': [{ run: (f) => f.b.get(`/api/rsshub?id=${f.aHub}`), expect: refused([13003]) }],
   'DELETE /api/rsshub': [{ run: (f) => f.b.delete('/api/rsshub', { id: f.aHub }), expect: refused([13003]) }],
+  'POST /api/rsshub/default': [{ run: (f) => f.b.post('/api/rsshub/default', { id: f.aHub }), expect: refused([1004]) }],
   'POST /api/rsshub/use': [{ run: (f) => f.b.post('/api/rsshub/use', { id: f.aHub }), expect: refused([13003]) }],
   'GET /api/rsshub/status': [{ run: (f) => f.b.get(`/api/rsshub/status?id=${f.aHub}`), expect: refused([13003]) }],
   'GET /api/discover/rsshub': [{ run: (f) => f.b.get('/api/discover/rsshub'), expect: refused([13003]) }],

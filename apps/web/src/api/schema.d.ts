@@ -3877,12 +3877,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An entry's summary (a model's, or the built-in extractive one when no provider is configured) */
+        /**
+         * An entry's summary (a model's, or the built-in extractive one when no provider is configured)
+         * @description Answers the finished summary as JSON. With `stream=1` (or `Accept: text/event-stream`) it streams instead: server-sent events, each `data: {SummaryEvent}` — `start` (engine, model), `text-delta` (the text so far on joining, then each piece as the model writes it), then `finish` (the stored summary, as in the JSON answer) or `error` (code, message, reason) — ending with `data: [DONE]`. A request for a summary being generated joins it. Refusals that need no generation (3000, 15000, 4) are answered as JSON errors before any event.
+         */
         get: {
             parameters: {
                 query: {
                     id: string;
                     language?: string;
+                    /** @description 1: stream the summary as server-sent events (as with Accept: text/event-stream) */
+                    stream?: "0" | "1";
                     target?: "content" | "readabilityContent";
                 };
                 header?: never;
@@ -3891,7 +3896,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The summary */
+                /** @description The summary (JSON), or its stream (server-sent events) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3902,6 +3907,7 @@ export interface paths {
                             code: 0;
                             data: components["schemas"]["AiSummary"];
                         };
+                        "text/event-stream": string;
                     };
                 };
                 /** @description 4: Invalid input */
@@ -14684,6 +14690,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rsshub/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admins: the instance everyone who chose none reads through (null: none); not a paid one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The default */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: {
+                                instanceId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 13006: Config invalid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 13003: Instance not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 13003,
+                         *       "message": "Instance not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rsshub/list": {
         parameters: {
             query?: never;
@@ -14880,7 +15054,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** My rsshub:// feeds go through this instance (null: the default one) */
+        /** My rsshub:// feeds go through this instance (null: the default one); a paid one needs a purchase (durationInMonths buys months with POWER) */
         post: {
             parameters: {
                 query?: never;
@@ -14891,6 +15065,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Paid instance: buy this many months at its price (POWER a month), moved from my wallet to its owner in one ledger transaction */
+                        durationInMonths?: number;
                         id: string | null;
                     };
                 };
@@ -14907,11 +15083,12 @@ export interface paths {
                             code: 0;
                             data: {
                                 instanceId: string | null;
+                                purchaseExpiresAt: string | null;
                             };
                         };
                     };
                 };
-                /** @description 4: Invalid input; 13005: Purchase not found */
+                /** @description 4: Invalid input; 4002: Insufficient balance; 13005: Purchase not found; 13006: Config invalid */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -15635,6 +15812,15 @@ export interface paths {
                                     database: "sqlite" | "postgres";
                                     /** @enum {string} */
                                     emailDelivery: "outbox" | "smtp";
+                                    /** @description E-mail into inboxes */
+                                    inbox: {
+                                        /** @description Inbox e-mail addresses are {handle}@{domain} (INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost) */
+                                        domain: string;
+                                        /** @description POST /api/inboxes/email is open (INBOX_EMAIL_SECRET) */
+                                        http: boolean;
+                                        /** @description The built-in SMTP receiver runs (INBOX_SMTP_PORT) */
+                                        smtp: boolean;
+                                    };
                                     /** @enum {string} */
                                     queue: "in-process" | "bullmq";
                                     rsshub: boolean;
@@ -20246,7 +20432,7 @@ export interface components {
             reference: string | null;
             toFeedId: string | null;
             toUserId: string | null;
-            /** @description daily | tip | reward | withdraw | boost | list | airdrop | claim | refund */
+            /** @description daily | tip | reward | withdraw | boost | list | airdrop | claim | refund | rsshub */
             type: string;
         };
         PreviewEntry: components["schemas"]["Entry"] & {
@@ -20300,6 +20486,8 @@ export interface components {
             ownerUserId: string | null;
             /** @description POWER a month; null: free */
             price: string | null;
+            /** @description A paid instance (not mine): when the access I bought ends (past: expired); null: free for me, or not bought */
+            purchaseExpiresAt: string | null;
             status: {
                 checkedAt: string | null;
                 errorAt: string | null;

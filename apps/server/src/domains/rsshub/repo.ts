@@ -1,7 +1,9 @@
 /** SQL of RSSHub instances: the instances, who uses which, and which rsshub:// feeds are followed here. */
 import { sql, type Selectable } from 'kysely'
+import { newId } from '@brook/shared'
 import type { RsshubInstancesTable } from '../../db/schema.ts'
-import type { Db } from '../../db/transactions.ts'
+import { inTransaction, type Db } from '../../db/transactions.ts'
+import { transferFunds, userAccount } from '../wallets/ledger.ts'
 
 export type RsshubInstanceRow = Selectable<RsshubInstancesTable>
 export type InstanceHealth = Pick<RsshubInstanceRow, 'checkedAt' | 'responseTimeMs' | 'errorAt' | 'errorMessage'>
@@ -69,10 +71,47 @@ export function rsshubRepo(db: Db) {
       })
     },
 
-    async setDefault(id: string, nowIso: string): Promise<void> {
+    /** Marks one instance as the default (null: none), unmarking any other, in one transaction. */
+    async setDefault(id: string | null, nowIso: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('rsshub_instances').set({ isDefault: 0 }).where('isDefault', '=', 1).execute()
-        await trx.updateTable('rsshub_instances').set({ isDefault: 1, updatedAt: nowIso }).where('id', '=', id).execute()
+        await trx.updateTable('rsshub_instances').set({ isDefault: 0, updatedAt: nowIso }).where('isDefault', '=', 1).execute()
+        if (id) await trx.updateTable('rsshub_instances').set({ isDefault: 1, updatedAt: nowIso }).where('id', '=', id).execute()
+      })
+    },
+
+    /** When my access to a paid instance ends (the latest purchase), or null when I bought none. */
+    async purchaseExpiry(userId: string, instanceId: string): Promise<string | null> {
+      const row = await db.selectFrom('rsshub_purchases').select((eb) => eb.fn.max('expiresAt').as('expiresAt')).where('userId', '=', userId).where('instanceId', '=', instanceId).executeTakeFirst()
+      return (row?.expiresAt as string | null | undefined) ?? null
+    },
+
+    /**
+     * Buys months of a paid instance and starts using it, in one transaction: the ledger transfer
+     * from the buyer to the owner (withdrawable for the owner, like a list fee; throws
+     * InsufficientFunds when the balance is short, and nothing is written), the purchase row, the
+     * usage. A repeated idempotency key moves no money again and adds no months.
+     */
+    async purchase(p: { userId: string; ownerUserId: string; instanceId: string; months: number; amount: bigint; idempotencyKey: string; at: string; expiresAfter: (current: string | null) => string }): Promise<{ expiresAt: string; replayed: boolean }> {
+      return inTransaction(db, async (trx) => {
+        const { transfer, replayed } = await transferFunds(trx, {
+          debit: userAccount(p.userId),
+          credit: userAccount(p.ownerUserId),
+          amount: p.amount,
+          kind: 'rsshub',
+          reference: p.instanceId,
+          idempotencyKey: p.idempotencyKey,
+          actorUserId: p.userId,
+          cashable: true,
+          at: p.at,
+        })
+        const current = await trx.selectFrom('rsshub_purchases').select((eb) => eb.fn.max('expiresAt').as('expiresAt')).where('userId', '=', p.userId).where('instanceId', '=', p.instanceId).executeTakeFirst()
+        const currentExpiry = (current?.expiresAt as string | null | undefined) ?? null
+        if (replayed) return { expiresAt: currentExpiry ?? p.at, replayed }
+        const expiresAt = p.expiresAfter(currentExpiry)
+        await trx.insertInto('rsshub_purchases').values({ id: newId(), instanceId: p.instanceId, userId: p.userId, months: p.months, amount: p.amount.toString(), transferId: transfer.id, expiresAt, createdAt: p.at }).execute()
+        await trx.deleteFrom('rsshub_usage').where('userId', '=', p.userId).execute()
+        await trx.insertInto('rsshub_usage').values({ userId: p.userId, instanceId: p.instanceId, createdAt: p.at }).execute()
+        return { expiresAt, replayed }
       })
     },
 

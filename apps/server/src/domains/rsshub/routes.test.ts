@@ -67,7 +67,7 @@ describeEachDialect('RSSHub API', (dialect) => {
 
   it('has no catalogue before an instance is chosen, then reads it from the chosen one, cached for an hour', async () => {
     expect((await a.get('/api/discover/rsshub')).body.code).toBe(13003)
-    expect((await a.post('/api/rsshub/use', { id: mine })).body.data).toEqual({ instanceId: mine })
+    expect((await a.post('/api/rsshub/use', { id: mine })).body.data).toEqual({ instanceId: mine, purchaseExpiresAt: null })
     const all = await a.get('/api/discover/rsshub')
     expect(all.body.data.map((n: { namespace: string }) => n.namespace)).toEqual(['test', 'zhihu'])
     const programming = (await a.get('/api/discover/rsshub?category=programming')).body.data
@@ -136,7 +136,7 @@ describeEachDialect('RSSHub API', (dialect) => {
 
     expect((await b.delete('/api/rsshub', { id: shared })).body.code).toBe(13001)
     expect((await a.delete('/api/rsshub', { id: shared })).body.code).toBe(13002)
-    expect((await b.post('/api/rsshub/use', { id: null })).body.data).toEqual({ instanceId: null })
+    expect((await b.post('/api/rsshub/use', { id: null })).body.data).toEqual({ instanceId: null, purchaseExpiresAt: null })
     expect((await a.delete('/api/rsshub', { id: shared })).status).toBe(200)
     expect((await a.get(`/api/rsshub?id=${shared}`)).body.code).toBe(13003)
   })

@@ -21,6 +21,7 @@ const InstanceSchema = z
     hasAccessKey: z.boolean(),
     userCount: z.number().int(),
     inUse: z.boolean().openapi({ description: 'My rsshub:// feeds go through it' }),
+    purchaseExpiresAt: z.string().nullable().openapi({ description: 'A paid instance (not mine): when the access I bought ends (past: expired); null: free for me, or not bought' }),
     status: z.object({ checkedAt: z.string().nullable(), responseTimeMs: z.number().int().nullable(), errorAt: z.string().nullable(), errorMessage: z.string().nullable() }),
     createdAt: z.string(),
   })
@@ -92,9 +93,22 @@ const useRoute = createRoute({
   method: 'post',
   path: '/use',
   tags: ['rsshub'],
-  summary: 'My rsshub:// feeds go through this instance (null: the default one)',
+  summary: 'My rsshub:// feeds go through this instance (null: the default one); a paid one needs a purchase (durationInMonths buys months with POWER)',
+  request: jsonBody(
+    z.strictObject({
+      id: idSchema.nullable(),
+      durationInMonths: z.number().int().min(1).max(24).optional().openapi({ description: 'Paid instance: buy this many months at its price (POWER a month), moved from my wallet to its owner in one ledger transaction' }),
+    }),
+  ),
+  responses: { 200: jsonResponse(envelope(z.object({ instanceId: z.string().nullable(), purchaseExpiresAt: z.string().nullable() })), 'In use'), ...errors(4002, 13003, 13004, 13005, 13006) },
+})
+const defaultRoute = createRoute({
+  method: 'post',
+  path: '/default',
+  tags: ['rsshub'],
+  summary: 'Admins: the instance everyone who chose none reads through (null: none); not a paid one',
   request: jsonBody(z.strictObject({ id: idSchema.nullable() })),
-  responses: { 200: jsonResponse(envelope(z.object({ instanceId: z.string().nullable() })), 'In use'), ...errors(13003, 13004, 13005) },
+  responses: { 200: jsonResponse(envelope(z.object({ instanceId: z.string().nullable() })), 'The default'), ...errors(1004, 13003, 13006) },
 })
 const statusRoute = createRoute({
   method: 'get',
@@ -126,7 +140,12 @@ export function rsshubRoutes({ rsshub }: { rsshub: RsshubService }) {
   })
   router.openapi(useRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await rsshub.use(user.id, c.req.valid('json').id)), 200)
+    const { id, durationInMonths } = c.req.valid('json')
+    return c.json(ok(await rsshub.use(user.id, id, { durationInMonths, idempotencyKey: c.req.header('Idempotency-Key') })), 200)
+  })
+  router.openapi(defaultRoute, async (c) => {
+    const user = requireUser(c)
+    return c.json(ok(await rsshub.setDefault(user, c.req.valid('json').id)), 200)
   })
   router.openapi(statusRoute, async (c) => {
     const user = requireUser(c)

@@ -3,17 +3,20 @@
  * route catalogue (1 hour cache, SPEC §9), and where an `rsshub://namespace/path` feed is fetched
  * from — the user's chosen instance, else the default one — with its access key.
  */
-import { feedCategoryOf, newId, type PlanLimits } from '@brook/shared'
+import { feedCategoryOf, newId, parsePower, type PlanLimits } from '@brook/shared'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
 import { fetchFeed } from '../../reader/fetcher/fetchFeed.ts'
 import { checkUrlTarget } from '../../reader/fetcher/ssrfGuard.ts'
 import { isPublicAddress } from '../../reader/fetcher/ssrfGuard.ts'
 import { filterCatalogue, matchRoute, parseNamespaces, type CatalogueFilter, type CatalogueNamespace } from './catalogue.ts'
+import { InsufficientFunds } from '../wallets/ledger.ts'
 import type { RsshubInstanceRow, RsshubRepo } from './repo.ts'
 
 /** SPEC §9: RSS-hub cache 1 hour (the catalogue, per instance). */
 export const RSSHUB_CACHE_MS = 60 * 60_000
+/** A month of a paid instance (its price is POWER a month). */
+export const RSSHUB_MONTH_MS = 30 * 24 * 60 * 60_000
 /** A health check waits this long at most. */
 const HEALTH_TIMEOUT_MS = 10_000
 
@@ -88,10 +91,14 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     return (await deps.countUsers()) <= 1
   }
 
-  /** A private or LAN instance is reachable for its owner (and for the instance's own seeded one) when allowed; for everyone else the SSRF guard decides. */
+  /**
+   * A private or LAN instance is reachable for its owner, and for everyone when it is the
+   * instance's own (seeded from RSSHUB_URL) or the default an admin chose, when allowed; for
+   * everyone else the SSRF guard decides.
+   */
   async function allowPrivateFor(instance: RsshubInstanceRow, userId: string | null): Promise<boolean> {
     if (env.FETCH_ALLOW_PRIVATE_NETWORKS) return true
-    if (instance.ownerUserId !== null && instance.ownerUserId !== userId) return false
+    if (instance.ownerUserId !== null && instance.ownerUserId !== userId && instance.isDefault !== 1) return false
     return privateAllowed()
   }
 
@@ -102,13 +109,25 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     return instance
   }
 
-  /** The instance a user's rsshub:// feeds go through: their choice, else the default; null when there is none. */
+  /** When a user's access to a paid instance ends; null: free for them (free, theirs, or the default), or not bought. */
+  async function paidUntil(instance: RsshubInstanceRow, userId: string): Promise<{ paid: boolean; expiresAt: string | null }> {
+    if (instance.price === null || instance.ownerUserId === null || instance.ownerUserId === userId) return { paid: false, expiresAt: null }
+    return { paid: true, expiresAt: await repo.purchaseExpiry(userId, instance.id) }
+  }
+
+  /** Whether a user may read through an instance now: free for them, or bought and not expired. */
+  async function mayUse(instance: RsshubInstanceRow, userId: string): Promise<boolean> {
+    const { paid, expiresAt } = await paidUntil(instance, userId)
+    return !paid || (expiresAt !== null && expiresAt > clock().toISOString())
+  }
+
+  /** The instance a user's rsshub:// feeds go through: their choice (while paid for, if it is paid), else the default; null when there is none. */
   async function instanceFor(userId: string): Promise<RsshubInstanceRow | null> {
     await seed()
     const chosen = await repo.usageOf(userId)
     if (chosen) {
       const instance = await repo.findById(chosen)
-      if (instance) return instance
+      if (instance && (await mayUse(instance, userId))) return instance
     }
     return repo.findDefault()
   }
@@ -146,6 +165,7 @@ export function createRsshubService(deps: RsshubServiceDeps) {
   async function present(rows: RsshubInstanceRow[], userId: string) {
     const counts = await repo.userCounts(rows.map((r) => r.id))
     const using = await repo.usageOf(userId)
+    const purchases = new Map(await Promise.all(rows.map(async (r) => [r.id, (await paidUntil(r, userId)).expiresAt] as const)))
     return rows.map((r) => ({
       id: r.id,
       baseUrl: r.baseUrl,
@@ -160,6 +180,7 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       hasAccessKey: r.accessKey !== null,
       userCount: counts.get(r.id) ?? 0,
       inUse: using === r.id,
+      purchaseExpiresAt: purchases.get(r.id) ?? null,
       status: { checkedAt: r.checkedAt, responseTimeMs: r.responseTimeMs, errorAt: r.errorAt, errorMessage: r.errorMessage },
       createdAt: r.createdAt,
     }))
@@ -184,7 +205,9 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     await seed()
     if (who.userId) return { instance: await instanceFor(who.userId), userId: who.userId }
     const found = who.feedId ? await repo.instanceOfSubscriber(who.feedId) : null
-    return { instance: found?.instance ?? (await repo.findDefault()), userId: found?.userId ?? null }
+    // A subscriber whose paid access ran out no longer lends their instance to the feed's refresh.
+    if (found && (await mayUse(found.instance, found.userId))) return found
+    return { instance: await repo.findDefault(), userId: null }
   }
 
   async function catalogueFor(userId: string): Promise<CatalogueNamespace[]> {
@@ -199,6 +222,8 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       const baseUrl = normalizeBaseUrl(input.baseUrl)
       if (!baseUrl) throw new AppError(13006, { reason: `not an http(s) URL: ${input.baseUrl.slice(0, 200)}` })
       if (input.isDefault && who.role !== 'admin') throw new AppError(1004, { reason: 'Only admins choose the default instance' })
+      if (input.isDefault && input.price && Number(input.price) > 0) throw new AppError(13006, { reason: 'A paid instance cannot be everyone’s default' })
+      if (input.price && Number(input.price) > 0 && parsePower(input.price) === null) throw new AppError(13006, { reason: `not a POWER amount: ${input.price}` })
       const limit = (await deps.limitsFor(who.role)).rsshubInstances
       if (limit !== null && (await repo.countOwnedBy(who.id)) >= limit) throw new AppError(13004, { reason: `Your plan may add at most ${limit} RSSHub instances` })
       if (!env.FETCH_ALLOW_PRIVATE_NETWORKS && !(await privateAllowed())) {
@@ -254,19 +279,61 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       catalogues.delete(id)
     },
 
-    /** POST /rsshub/use: my rsshub:// feeds go through this instance (null: the default). */
-    async use(userId: string, id: string | null): Promise<{ instanceId: string | null }> {
+    /**
+     * POST /rsshub/use: my rsshub:// feeds go through this instance (null: the default). A paid
+     * instance (not mine) needs a purchase that has not expired: `durationInMonths` buys that many
+     * months at its price (POWER a month) from my wallet to its owner's, in one ledger
+     * transaction (4002 when short); without one, 13005.
+     */
+    async use(userId: string, id: string | null, options: { durationInMonths?: number; idempotencyKey?: string } = {}): Promise<{ instanceId: string | null; purchaseExpiresAt: string | null }> {
       if (id === null) {
         await repo.setUsage(userId, null, clock().toISOString())
-        return { instanceId: null }
+        return { instanceId: null, purchaseExpiresAt: null }
       }
       const instance = await visible(id, userId)
       if (instance.ownerUserId !== userId) {
         if (instance.userLimit !== null && (await repo.countUsersOtherThan(id, userId)) >= instance.userLimit) throw new AppError(13004, { reason: `This instance takes at most ${instance.userLimit} users` })
-        // Buying access with POWER is not built: a paid instance is its owner's alone for now.
-        if (instance.price !== null) throw new AppError(13005, { reason: `This instance costs ${instance.price} POWER a month; buying access is not available yet` })
       }
-      await repo.setUsage(userId, id, clock().toISOString())
+      const { paid, expiresAt } = await paidUntil(instance, userId)
+      const now = clock()
+      if (paid && options.durationInMonths) {
+        const perMonth = parsePower(instance.price!)
+        if (perMonth === null) throw new AppError(13006, { reason: `the instance's price is not a POWER amount: ${instance.price}` })
+        const months = options.durationInMonths
+        const key = options.idempotencyKey ? `rsshub:${userId}:${options.idempotencyKey}` : `rsshub:${newId()}`
+        try {
+          const bought = await repo.purchase({
+            userId,
+            ownerUserId: instance.ownerUserId!,
+            instanceId: id,
+            months,
+            amount: perMonth * BigInt(months),
+            idempotencyKey: key,
+            at: now.toISOString(),
+            // More months extend access that has not run out yet; otherwise they start now.
+            expiresAfter: (current) => new Date(Math.max(now.getTime(), current ? Date.parse(current) : 0) + months * RSSHUB_MONTH_MS).toISOString(),
+          })
+          return { instanceId: id, purchaseExpiresAt: bought.expiresAt }
+        } catch (error) {
+          if (error instanceof InsufficientFunds) throw new AppError(4002, { reason: `${months} month(s) of this instance cost ${instance.price} POWER a month` })
+          throw error
+        }
+      }
+      if (paid && (expiresAt === null || expiresAt <= now.toISOString())) {
+        throw new AppError(13005, { reason: expiresAt ? `Your access to this instance ended on ${expiresAt}; buy more months (${instance.price} POWER a month)` : `This instance costs ${instance.price} POWER a month: buy access with durationInMonths` })
+      }
+      await repo.setUsage(userId, id, now.toISOString())
+      return { instanceId: id, purchaseExpiresAt: expiresAt }
+    },
+
+    /** POST /rsshub/default: an admin marks the instance everyone without a choice uses (null: none). */
+    async setDefault(who: Who, id: string | null): Promise<{ instanceId: string | null }> {
+      if (who.role !== 'admin') throw new AppError(1004, { reason: 'Only admins choose the default instance' })
+      if (id !== null) {
+        const instance = await visible(id, who.id)
+        if (instance.price !== null) throw new AppError(13006, { reason: 'A paid instance cannot be everyone’s default' })
+      }
+      await repo.setDefault(id, clock().toISOString())
       return { instanceId: id }
     },
 

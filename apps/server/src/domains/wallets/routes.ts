@@ -31,7 +31,7 @@ const WalletSchema = z
 export const TransactionSchema = z
   .object({
     id: z.string(),
-    type: z.string().openapi({ description: 'daily | tip | reward | withdraw | boost | list | airdrop | claim | refund' }),
+    type: z.string().openapi({ description: 'daily | tip | reward | withdraw | boost | list | airdrop | claim | refund | rsshub' }),
     amount: units('Amount'),
     fromUserId: z.string().nullable(),
     toUserId: z.string().nullable(),

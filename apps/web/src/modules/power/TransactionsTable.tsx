@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatFullTime } from '../timeline/formatTime.ts'
 import { fetchTransactions, powerKeys, type PowerTransaction } from './powerApi.ts'
 
-const KINDS = ['daily', 'tip', 'reward', 'withdraw', 'boost', 'list', 'airdrop', 'claim', 'refund'] as const
+const KINDS = ['daily', 'tip', 'reward', 'withdraw', 'boost', 'list', 'airdrop', 'claim', 'refund', 'rsshub'] as const
 
 export function TransactionsTable({ userId }: { userId: string | null }) {
   const { t, i18n } = useTranslation('power')

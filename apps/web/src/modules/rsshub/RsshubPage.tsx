@@ -6,14 +6,8 @@ import { toast } from 'sonner'
 import { ServerIcon } from '../../components/icons.tsx'
 import { useUiStore } from '../../store/ui.ts'
 import { RouteBrowser } from './RouteBrowser.tsx'
-import { addInstance, deleteInstance, listInstances, chooseInstance, type RsshubInstance } from './rsshubApi.ts'
-
-function Health({ instance }: { instance: RsshubInstance }) {
-  const { t } = useTranslation('discover')
-  if (instance.status.errorMessage) return <span className="text-[12px] text-red-600 dark:text-red-400" title={instance.status.errorMessage}>{t('rsshubDown')}</span>
-  if (instance.status.responseTimeMs !== null) return <span className="text-[12px] text-emerald-600 dark:text-emerald-400">{t('rsshubHealthy', { ms: instance.status.responseTimeMs })}</span>
-  return <span className="text-[12px] text-zinc-500">—</span>
-}
+import { InstanceRow } from './InstanceRow.tsx'
+import { addInstance, listInstances, chooseInstance } from './rsshubApi.ts'
 
 export function RsshubPage() {
   const { t } = useTranslation('discover')
@@ -34,8 +28,6 @@ export function RsshubPage() {
       await refresh()
     },
   })
-  const use = useMutation({ mutationFn: (id: string | null) => chooseInstance(id), onSuccess: refresh })
-  const remove = useMutation({ mutationFn: (id: string) => deleteInstance(id), onSuccess: refresh })
 
   return (
     <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="rsshub-page">
@@ -54,32 +46,7 @@ export function RsshubPage() {
           {instances.data?.length === 0 && <p className="text-[13px] text-zinc-500">{t('rsshubNoInstance')}</p>}
           <ul className="flex flex-col divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
             {(instances.data ?? []).map((i) => (
-              <li key={i.id} className="flex items-center gap-3 px-3.5 py-2.5" data-testid="rsshub-instance">
-                <div className="min-w-0 flex-1">
-                  <div className="truncate text-[13px] font-medium">{i.baseUrl}</div>
-                  <div className="flex gap-3 text-[11px] text-zinc-500">
-                    {i.isDefault && <span>{t('rsshubDefault')}</span>}
-                    {i.isOwner && <span>{t('rsshubMine')}</span>}
-                    <span>{t('rsshubUsers', { count: i.userCount })}</span>
-                    {i.description && <span className="truncate">{i.description}</span>}
-                  </div>
-                </div>
-                <Health instance={i} />
-                {i.inUse ? (
-                  <button type="button" onClick={() => use.mutate(null)} data-testid="rsshub-unuse" className="h-7 rounded-md bg-accent/10 px-2.5 text-[12px] font-medium text-accent">
-                    {t('rsshubInUse')}
-                  </button>
-                ) : (
-                  <button type="button" onClick={() => use.mutate(i.id)} data-testid="rsshub-use" className="h-7 rounded-md border border-zinc-200 px-2.5 text-[12px] font-medium dark:border-zinc-700">
-                    {t('rsshubUse')}
-                  </button>
-                )}
-                {i.isOwner && (
-                  <button type="button" onClick={() => remove.mutate(i.id)} className="h-7 rounded-md px-2 text-[12px] text-zinc-500 hover:text-red-600">
-                    {t('rsshubDelete')}
-                  </button>
-                )}
-              </li>
+              <InstanceRow key={i.id} instance={i} />
             ))}
           </ul>
           <form

@@ -10,6 +10,10 @@ export const listInstances = () => api.get('/rsshub/list')
 export const addInstance = (input: { baseUrl: string; accessKey?: string | null; description?: string | null }) => api.post('/rsshub', input)
 export const chooseInstance = (id: string | null) => api.post('/rsshub/use', { id })
 export const deleteInstance = (id: string) => api.delete('/rsshub', { id })
+/** Buys months of a paid instance (its price a month, from my wallet to its owner) and uses it. */
+export const buyInstance = (id: string, durationInMonths: number) => api.post('/rsshub/use', { id, durationInMonths })
+/** Admins: the instance everyone without a choice uses (null: none). */
+export const markDefault = (id: string | null) => api.post('/rsshub/default', { id })
 
 /** Routes of the instance I use, by category, language or keyword. */
 export function routeCatalogue(filter: { category?: string; lang?: string; keyword?: string }) {
