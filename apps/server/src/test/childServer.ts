@@ -14,7 +14,6 @@ export type Child = { process: ChildProcess; url: string }
 /** Starts main.ts on a free port over the test database; resolves with its URL. `env` adds or overrides variables. */
 export function startChild(location: TestDatabase['location'], env: Record<string, string> = {}): Promise<Child> {
   const all: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
