@@ -33,6 +33,8 @@ describeBrowser('AI', () => {
   let browser: Browser
   let context: BrowserContext
   let page: Page
+  /** While set, the fake model stops after the summary's first 30 characters until it is opened. */
+  let summaryHold: { until: Promise<void>; open: () => void } | null = null
 
   beforeAll(async () => {
     feeds = await startFeedFarm()
@@ -49,7 +51,8 @@ describeBrowser('AI', () => {
       const system = String(request.messages[0]?.content ?? '')
       if (system.includes('You translate')) return translatingReply('【译】')(request)
       if (system.includes('daily digest')) return digestReply(contentText(request.messages.at(-1)))
-      return { text: 'The council will turn the old rail yard into a riverside park.' }
+      // The summary streams in pieces of 10 characters; a test may hold it after the first 30.
+      return { text: 'The council will turn the old rail yard into a riverside park.', chunkSize: 10, ...(summaryHold ? { hold: { chars: 30, until: summaryHold.until } } : {}) }
     })
     plain = await startServer()
     withModel = await startServer({ AI_BASE_URL: farm.baseUrl, AI_MODEL: 'fake-llm' })
@@ -99,9 +102,19 @@ describeBrowser('AI', () => {
     await block.waitFor()
   })
 
-  it('with a provider: the model\'s summary', async () => {
+  it('with a provider: the model\'s summary streams into the block as it is written', async () => {
+    let open!: () => void
+    summaryHold = { until: new Promise<void>((resolve) => (open = resolve)), open }
     await openEntry(withModel)
-    await page.locator('[data-testid="ai-summary"][data-engine="model"]').waitFor({ timeout: 30_000 })
+    // The model has written 30 characters and is held: the block already shows them, still streaming.
+    const growing = page.locator('[data-testid="ai-summary"][data-engine="model"][data-streaming="true"]')
+    await growing.waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.getByTestId('ai-summary-text').innerText(), { timeout: 30_000 }).toBe('The council will turn the old ')
+    await growing.getByTestId('ai-summary-caret').waitFor()
+    await screenshot(page, 'ai-02a-summary-streaming')
+    summaryHold.open()
+    summaryHold = null
+    await page.locator('[data-testid="ai-summary"][data-engine="model"]:not([data-streaming])').waitFor({ timeout: 30_000 })
     expect(await page.getByTestId('ai-summary-text').innerText()).toBe('The council will turn the old rail yard into a riverside park.')
     await page.getByTestId('ai-summary').getByText('By fake-llm').waitFor()
     await screenshot(page, 'ai-02-model-summary')

@@ -1,5 +1,6 @@
 /** Runs the one migration set (both dialects) up to the latest. */
-import { Migrator, sql, SqliteAdapter, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { ownSchema, withOwnSchemaIntrospection } from './ownSchemaIntrospector.ts'
 import * as m0001 from './migrations/0001_auth.ts'
 import * as m0002 from './migrations/0002_reader.ts'
 import * as m0003 from './migrations/0003_feed_engine.ts'
@@ -44,14 +45,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations }
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // On PostgreSQL the bookkeeping tables live in the connection's own schema; without naming it,
-  // Kysely would find another schema's tables of the same name and think they were ours.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof SqliteAdapter ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+  // Kysely would find another schema's tables of the same name and think they were ours. The
+  // migrator looks them up through an introspector of that schema alone (ownSchemaIntrospector.ts).
+  const migrationTableSchema = await ownSchema(db)
   // Migration numbers are handed out to work done side by side, so a database may have run a
   // later number before an earlier one lands; each migration touches its own domain's tables, so
   // the earlier one is simply run then rather than refused.
   const migrator = new Migrator({
-    db,
+    db: await withOwnSchemaIntrospection(db),
     provider,
     migrationTableName: 'brook_migrations',
     migrationLockTableName: 'brook_migrations_lock',

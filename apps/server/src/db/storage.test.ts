@@ -4,10 +4,16 @@ import { getAuthTables } from 'better-auth/db'
 import { newId } from '@brook/shared'
 import { describeEachDialect, createTestDatabase, type TestDatabase } from '../test/testDatabase.ts'
 import { migrateToLatest, migrations } from './migrate.ts'
+import { withOwnSchemaIntrospection } from './ownSchemaIntrospector.ts'
 import { createAuth } from '../auth/createAuth.ts'
 import { parseEnv } from '../env.ts'
 import { mailRepo } from '../domains/mail/repo.ts'
 import { instanceRepo } from '../domains/instance/repo.ts'
+
+/** This database's tables (on PostgreSQL its schema's alone, not every schema's of the server). */
+async function tablesOf(database: TestDatabase) {
+  return (await withOwnSchemaIntrospection(database.db)).introspection.getTables()
+}
 
 describeEachDialect('storage', (dialect) => {
   let database: TestDatabase
@@ -18,10 +24,38 @@ describeEachDialect('storage', (dialect) => {
     const applied = await migrateToLatest(database.db)
     expect(applied).toEqual(Object.keys(migrations))
     expect(await migrateToLatest(database.db)).toEqual([])
-    const tables = (await database.db.introspection.getTables()).map((t) => t.name)
+    const tables = (await tablesOf(database)).map((t) => t.name)
     for (const name of ['user', 'session', 'account', 'verification', 'twoFactor', 'rateLimit', 'mail_outbox', 'feeds', 'entries', 'subscriptions', 'unread_counts', 'entry_reads', 'collections', 'lists', 'list_feeds', 'inboxes', 'settings']) {
       expect(tables).toContain(name)
     }
+  })
+
+  it.skipIf(dialect === 'sqlite')('sees its own schema only: migrates while other schemas of the server come and go', async () => {
+    database = await createTestDatabase(dialect, { migrate: false })
+    const others = await createTestDatabase(dialect)
+    // Another schema's tables are not this database's.
+    expect(await tablesOf(database)).toEqual([])
+    expect((await tablesOf(others)).map((t) => t.name)).toContain('feeds')
+    // Schemas created and dropped while this one migrates (suites and instances sharing a server):
+    // Kysely's own introspector failed here with 'schema "…" does not exist'.
+    let churning = true
+    const churn = (async () => {
+      for (let i = 0; churning; i++) {
+        const name = `brook_churn_${process.pid}_${i}`
+        await sql.raw(`CREATE SCHEMA ${name}; CREATE TABLE ${name}.t (id serial primary key)`).execute(others.db)
+        await sql.raw(`DROP SCHEMA ${name} CASCADE`).execute(others.db)
+      }
+    })()
+    try {
+      for (let round = 0; round < 3; round++) {
+        expect(await migrateToLatest(database.db)).toEqual(round === 0 ? Object.keys(migrations) : [])
+      }
+    } finally {
+      churning = false
+      await churn
+      await others.dispose()
+    }
+    expect((await tablesOf(database)).map((t) => t.name)).toContain('brook_migrations')
   })
 
   it('runs a migration that lands after a later-numbered one already ran', async () => {
@@ -32,7 +66,7 @@ describeEachDialect('storage', (dialect) => {
     await database.db.schema.dropTable('rsshub_instances').execute()
     await database.db.deleteFrom('brook_migrations' as never).where('name' as never, '=', '0013_rsshub' as never).execute()
     expect(await migrateToLatest(database.db)).toEqual(['0013_rsshub'])
-    const tables = (await database.db.introspection.getTables()).map((t) => t.name)
+    const tables = (await tablesOf(database)).map((t) => t.name)
     expect(tables).toContain('rsshub_instances')
   })
 
@@ -41,7 +75,7 @@ describeEachDialect('storage', (dialect) => {
     const env = parseEnv({ DATA_DIR: database.location.DATA_DIR })
     const auth = createAuth({ env, database, mailer: { send: async () => {} }, instance: instanceRepo(database.db) }, 'x'.repeat(32))
     const tables = getAuthTables(auth.options)
-    const actual = new Map((await database.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
+    const actual = new Map((await tablesOf(database)).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]))
     for (const table of Object.values(tables)) {
       const columns = actual.get(table.modelName)
       expect(columns, `table ${table.modelName}`).toBeDefined()

@@ -33,6 +33,10 @@ export type FakeReply = {
   /** Answer 200 with a body that is not the protocol. */
   garbage?: boolean
   usage?: { prompt: number; completion: number }
+  /** Streaming: after this many characters of `text` are sent, wait for `until` before the rest. */
+  hold?: { chars: number; until: Promise<unknown> }
+  /** Streaming: after this many characters of `text`, drop the connection (no finish, no [DONE]). */
+  cutAfter?: number
 }
 
 export type FakeAiProvider = {
@@ -138,6 +142,14 @@ export async function startFakeAiProvider(initial?: (request: ChatRequest, index
     const size = script.chunkSize ?? 8
     for (let i = 0; i < text.length; i += size) {
       if (closed) return
+      if (script.cutAfter !== undefined && i >= script.cutAfter) {
+        // What was written goes out first; then the connection drops mid-answer.
+        await new Promise<void>((resolve) => res.write('', () => resolve()))
+        await sleep(20)
+        res.destroy()
+        return
+      }
+      if (script.hold && i >= script.hold.chars && i - size < script.hold.chars) await script.hold.until
       if (script.chunkDelayMs) await sleep(script.chunkDelayMs)
       if (closed) return
       chunk({ content: text.slice(i, i + size) })

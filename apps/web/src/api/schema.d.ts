@@ -3877,12 +3877,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An entry's summary (a model's, or the built-in extractive one when no provider is configured) */
+        /**
+         * An entry's summary (a model's, or the built-in extractive one when no provider is configured)
+         * @description Answers the finished summary as JSON. With `stream=1` (or `Accept: text/event-stream`) it streams instead: server-sent events, each `data: {SummaryEvent}` — `start` (engine, model), `text-delta` (the text so far on joining, then each piece as the model writes it), then `finish` (the stored summary, as in the JSON answer) or `error` (code, message, reason) — ending with `data: [DONE]`. A request for a summary being generated joins it. Refusals that need no generation (3000, 15000, 4) are answered as JSON errors before any event.
+         */
         get: {
             parameters: {
                 query: {
                     id: string;
                     language?: string;
+                    /** @description 1: stream the summary as server-sent events (as with Accept: text/event-stream) */
+                    stream?: "0" | "1";
                     target?: "content" | "readabilityContent";
                 };
                 header?: never;
@@ -3891,7 +3896,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The summary */
+                /** @description The summary (JSON), or its stream (server-sent events) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3902,6 +3907,7 @@ export interface paths {
                             code: 0;
                             data: components["schemas"]["AiSummary"];
                         };
+                        "text/event-stream": string;
                     };
                 };
                 /** @description 4: Invalid input */
@@ -16048,6 +16054,15 @@ export interface paths {
                                     database: "sqlite" | "postgres";
                                     /** @enum {string} */
                                     emailDelivery: "outbox" | "smtp";
+                                    /** @description E-mail into inboxes */
+                                    inbox: {
+                                        /** @description Inbox e-mail addresses are {handle}@{domain} (INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost) */
+                                        domain: string;
+                                        /** @description POST /api/inboxes/email is open (INBOX_EMAIL_SECRET) */
+                                        http: boolean;
+                                        /** @description The built-in SMTP receiver runs (INBOX_SMTP_PORT) */
+                                        smtp: boolean;
+                                    };
                                     /** @enum {string} */
                                     queue: "in-process" | "bullmq";
                                     rsshub: boolean;

@@ -32,3 +32,40 @@ export async function modelText(engine: ModelEngine, input: { system: string; pr
   if (!text) throw new AppError(1005, { reason: 'The AI provider answered with no text' })
   return { text, tokens: result.usage.totalTokens }
 }
+
+/**
+ * Generates text as a stream (SSE from the provider), handing each piece to `onDelta` as it comes.
+ * Resolves with the whole text only when the provider said it finished (`stop`, or `length` at the
+ * token cap); a fault, a timeout, or a stream cut before its end is 1005 — the caller then keeps
+ * nothing of what came.
+ */
+export async function streamModelText(
+  engine: ModelEngine,
+  input: { system: string; prompt: string; maxOutputTokens?: number; timeoutMs: number; onDelta: (text: string) => void },
+): Promise<ModelAnswer> {
+  const signal = AbortSignal.timeout(input.timeoutMs)
+  let text = ''
+  let finish: string | undefined
+  let tokens: number | undefined
+  try {
+    const { streamText } = await import('ai')
+    const result = streamText({ model: engine.model, system: input.system, prompt: input.prompt, maxOutputTokens: input.maxOutputTokens, abortSignal: signal, maxRetries: 0, onError: () => undefined })
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        text += part.text
+        if (part.text) input.onDelta(part.text)
+      } else if (part.type === 'error') throw part.error
+      else if (part.type === 'abort') throw signal.reason ?? new Error('aborted')
+      else if (part.type === 'finish') {
+        finish = part.finishReason
+        tokens = part.totalUsage.totalTokens
+      }
+    }
+  } catch (error) {
+    throw new AppError(1005, { reason: providerReason(error, input.timeoutMs), cause: error })
+  }
+  if (finish !== 'stop' && finish !== 'length') throw new AppError(1005, { reason: 'The AI provider\'s answer was cut off before its end' })
+  const whole = text.trim()
+  if (!whole) throw new AppError(1005, { reason: 'The AI provider answered with no text' })
+  return { text: whole, tokens }
+}

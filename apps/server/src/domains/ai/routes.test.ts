@@ -21,6 +21,50 @@ const article = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta
 const articleHtml = article.split(/\n\s*\n/).map((p) => `<p>${p}</p>`).join('')
 const unique = () => `${newId()}@example.com`
 
+/** A streamed summary (GET /ai/summary as server-sent events), read one event at a time. */
+async function openSummaryStream(client: TestClient, query: string, how: 'query' | 'accept' = 'query') {
+  const res = await fetch(`${client.baseUrl}/api/ai/summary?${query}${how === 'query' ? '&stream=1' : ''}`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(how === 'accept' ? { accept: 'text/event-stream' } : {}) },
+  })
+  if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return { res, events: null }
+  const reader = res.body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  /** The next event's JSON, or '[DONE]', or null at the end of the body. */
+  async function next(): Promise<any> {
+    for (;;) {
+      const cut = buffer.indexOf('\n\n')
+      if (cut >= 0) {
+        const data = buffer.slice(0, cut).replace(/^data: /, '')
+        buffer = buffer.slice(cut + 2)
+        return data === '[DONE]' ? data : JSON.parse(data)
+      }
+      const { value, done } = await reader.read()
+      if (done) return null
+      buffer += decoder.decode(value, { stream: true })
+    }
+  }
+  /** Reads events until `until` holds for the text streamed so far (or the stream ends). */
+  async function readUntil(text: { value: string }, until: (event: any) => boolean): Promise<any[]> {
+    const seen: any[] = []
+    for (;;) {
+      const event = await next()
+      if (event === null) return seen
+      seen.push(event)
+      if (event.type === 'text-delta') text.value += event.delta
+      if (until(event)) return seen
+    }
+  }
+  return { res, events: { next, readUntil } }
+}
+
+/** A gate a test opens by hand. */
+function gate() {
+  let open!: () => void
+  const until = new Promise<void>((resolve) => (open = resolve))
+  return { until, open }
+}
+
 describeEachDialect('AI summaries without a provider', (dialect) => {
   let server: TestServer
   let a: TestClient
@@ -144,6 +188,77 @@ describeEachDialect('AI summaries with a provider', (dialect) => {
     expect((await a.get(`/api/ai/summary?id=${id}&language=en`)).body.data.summary).toBe('Recovered.')
   })
 
+  it('streams: the pieces arrive while the model is still writing; the finished text is stored, not the pieces', async () => {
+    const held = gate()
+    const full = 'The council will turn the old rail yard into a riverside park, and clean its soil first.'
+    fake.reply(() => ({ text: full, chunkSize: 10, hold: { chars: 30, until: held.until } }))
+    const id = await entry()
+    const before = fake.requests.length
+    const { res, events } = await openSummaryStream(a, `id=${id}&language=en`)
+    expect(res.status).toBe(200)
+    if (!events) throw new Error('not a stream')
+    expect(await events.next()).toEqual({ type: 'start', engine: 'model', model: 'fake-model' })
+    const text = { value: '' }
+    await events.readUntil(text, () => text.value.length >= 30)
+    // The model has not finished (it is held): the first 30 characters are here, the row is pending.
+    expect(text.value).toBe(full.slice(0, 30))
+    const pending = await server.database.db.selectFrom('ai_summaries').selectAll().where('entryId', '=', id).executeTakeFirstOrThrow()
+    expect(pending.state).toBe('pending')
+    expect(pending.summary).toBeNull()
+
+    // Joining while it is pending: a second stream gets the text so far, then the rest; a JSON request waits for the end.
+    const second = await openSummaryStream(a, `id=${id}&language=en`, 'accept')
+    if (!second.events) throw new Error('not a stream')
+    expect(await second.events.next()).toMatchObject({ type: 'start' })
+    expect(await second.events.next()).toEqual({ type: 'text-delta', delta: full.slice(0, 30) })
+    const json = a.get(`/api/ai/summary?id=${id}&language=en`)
+    held.open()
+    const rest = await events.readUntil(text, (e) => e.type === 'finish')
+    expect(text.value).toBe(full)
+    expect(rest.at(-1)).toEqual({ type: 'finish', summary: full, engine: 'model', model: 'fake-model' })
+    expect(await events.next()).toBe('[DONE]')
+    const secondText = { value: full.slice(0, 30) }
+    expect((await second.events.readUntil(secondText, (e) => e.type === 'finish')).at(-1)).toMatchObject({ summary: full })
+    expect(secondText.value).toBe(full)
+    expect((await json).body.data.summary).toBe(full)
+    expect(fake.requests.length).toBe(before + 1)
+    expect(fake.requests[before].stream).toBe(true)
+    const stored = await server.database.db.selectFrom('ai_summaries').selectAll().where('entryId', '=', id).executeTakeFirstOrThrow()
+    expect([stored.state, stored.summary]).toEqual(['success', full])
+    // A stored summary streams as one piece.
+    const again = await openSummaryStream(a, `id=${id}&language=en`)
+    const againText = { value: '' }
+    expect((await again.events?.readUntil(againText, (e) => e.type === 'finish'))?.at(-1)).toMatchObject({ summary: full })
+    expect(fake.requests.length).toBe(before + 1)
+  })
+
+  it('a stream cut before its end: an error event (1005), nothing stored as finished, the next request tries again', async () => {
+    const cut = 'This answer will be cut off in the middle of its second sentence, never finished.'
+    fake.reply(() => ({ text: cut, chunkSize: 10, cutAfter: 40 }))
+    const id = await entry()
+    const { events } = await openSummaryStream(a, `id=${id}&language=en`)
+    if (!events) throw new Error('not a stream')
+    const text = { value: '' }
+    const seen = await events.readUntil(text, (e) => e.type === 'error' || e.type === 'finish')
+    expect(text.value).toBe(cut.slice(0, 40))
+    expect(seen.at(-1)).toMatchObject({ type: 'error', code: 1005, reason: expect.stringMatching(/cut off|AI provider/) })
+    expect(await server.database.db.selectFrom('ai_summaries').selectAll().where('entryId', '=', id).execute()).toEqual([])
+    // The JSON form says the same.
+    const r = await a.get(`/api/ai/summary?id=${id}&language=en`)
+    expect(r.body.code).toBe(1005)
+    fake.reply(() => ({ text: 'Whole this time.' }))
+    expect((await a.get(`/api/ai/summary?id=${id}&language=en`)).body.data.summary).toBe('Whole this time.')
+  })
+
+  it('streaming refusals come before any event, as JSON: 3000, 4', async () => {
+    const unknown = await openSummaryStream(a, `id=${newId()}&language=en`)
+    expect(unknown.events).toBeNull()
+    expect(unknown.res.status).toBe(404)
+    expect(((await unknown.res.json()) as { code: number }).code).toBe(3000)
+    const bad = await fetch(`${a.baseUrl}/api/ai/summary?id=${await entry()}&stream=yes`, { headers: { cookie: [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
+    expect(((await bad.json()) as { code: number }).code).toBe(4)
+  })
+
   it('past the daily token budget: 15000; the usage shows in the status', async () => {
     const b = await signedUpClient(server, unique())
     fake.reply(() => ({ text: 'Costly.', usage: { prompt: 600, completion: 500 } }))
@@ -153,6 +268,11 @@ describeEachDialect('AI summaries with a provider', (dialect) => {
     const r = await b.get(`/api/ai/summary?id=${await entry()}&language=en`)
     expect(r.status).toBe(429)
     expect(r.body.code).toBe(15000)
+    // The streaming form refuses before any event.
+    const streamed = await openSummaryStream(b, `id=${await entry()}&language=en`)
+    expect(streamed.events).toBeNull()
+    expect(streamed.res.status).toBe(429)
+    expect(((await streamed.res.json()) as { code: number }).code).toBe(15000)
   })
 })
 

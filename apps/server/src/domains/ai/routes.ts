@@ -37,14 +37,23 @@ const summaryRoute = createRoute({
   path: '/summary',
   tags: ['ai'],
   summary: "An entry's summary (a model's, or the built-in extractive one when no provider is configured)",
+  description:
+    'Answers the finished summary as JSON. With `stream=1` (or `Accept: text/event-stream`) it streams instead: server-sent events, each `data: {SummaryEvent}` — `start` (engine, model), `text-delta` (the text so far on joining, then each piece as the model writes it), then `finish` (the stored summary, as in the JSON answer) or `error` (code, message, reason) — ending with `data: [DONE]`. A request for a summary being generated joins it. Refusals that need no generation (3000, 15000, 4) are answered as JSON errors before any event.',
   request: {
     query: z.strictObject({
       id: idSchema,
       language: languageSchema.default('en'),
       target: z.enum(['content', 'readabilityContent']).default('content'),
+      stream: z.enum(['0', '1']).optional().openapi({ description: '1: stream the summary as server-sent events (as with Accept: text/event-stream)' }),
     }),
   },
-  responses: { 200: jsonResponse(envelope(SummarySchema), 'The summary'), ...errors(1005, 3000, 15000) },
+  responses: {
+    200: {
+      description: 'The summary (JSON), or its stream (server-sent events)',
+      content: { 'application/json': { schema: envelope(SummarySchema) }, 'text/event-stream': { schema: z.string().openapi({ description: 'Server-sent events, each `data: <event JSON>`: `{type:"start", engine, model}`, `{type:"text-delta", delta}`, `{type:"finish", summary, engine, model}` or `{type:"error", code, message, reason?}`; then `data: [DONE]` (SummaryEvent in domains/ai/summaries.ts)' }) } },
+    },
+    ...errors(1005, 3000, 15000),
+  },
 })
 
 const TranslationSchema = z
@@ -211,7 +220,24 @@ export function aiRoutes({ ai }: { ai: AiService }) {
 
   router.openapi(summaryRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await ai.summary(user, c.req.valid('query'))), 200)
+    const { stream, ...query } = c.req.valid('query')
+    const wantsStream = stream === '1' || (stream === undefined && /\btext\/event-stream\b/.test(c.req.header('accept') ?? ''))
+    if (!wantsStream) return c.json(ok(await ai.summary(user, query)), 200)
+    const events = await ai.summaryEvents(user, query)
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await events.next()
+        if (next.done) {
+          controller.enqueue(encoder.encode('data: [DONE]\n\n'))
+          controller.close()
+        } else controller.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`))
+      },
+      async cancel() {
+        await events.return(undefined)
+      },
+    })
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } }) as never
   })
 
   router.openapi(translationRoute, async (c) => {

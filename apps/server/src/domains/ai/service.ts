@@ -47,6 +47,7 @@ export function createAiService(deps: {
 
   return {
     summary: summaries.summary,
+    summaryEvents: summaries.summaryEvents,
     translation: translations.translate,
     chat: chat.stream,
     chatSessions: chat.sessions,

@@ -4,6 +4,7 @@ import { APP_VERSION, FEATURE_FLAGS, type FeatureFlag } from '@brook/shared'
 import type { Env } from '../../env.ts'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { createRouter, ok } from '../../lib/router.ts'
+import { inboxDomain } from '../inboxes/inboxDomain.ts'
 
 const ConfigsSchema = z.object({
   name: z.string(),
@@ -16,6 +17,13 @@ const ConfigsSchema = z.object({
     rsshub: z.boolean(),
     ai: z.boolean(),
     twoFactor: z.boolean(),
+    inbox: z
+      .object({
+        domain: z.string().openapi({ description: 'Inbox e-mail addresses are {handle}@{domain} (INBOX_DOMAIN, else the host of PUBLIC_URL, else localhost)' }),
+        smtp: z.boolean().openapi({ description: 'The built-in SMTP receiver runs (INBOX_SMTP_PORT)' }),
+        http: z.boolean().openapi({ description: 'POST /api/inboxes/email is open (INBOX_EMAIL_SECRET)' }),
+      })
+      .openapi({ description: 'E-mail into inboxes' }),
   }),
   limits: z.object({
     subscriptions: z.number(),
@@ -50,6 +58,7 @@ export function statusRoutes({ env, database, featureFlags }: { env: Env; databa
       rsshub: Boolean(env.RSSHUB_URL),
       ai: false,
       twoFactor: true,
+      inbox: { domain: inboxDomain(env), smtp: env.INBOX_SMTP_PORT !== undefined, http: Boolean(env.INBOX_EMAIL_SECRET) },
     },
     limits: {
       subscriptions: env.SUBSCRIPTION_LIMIT,

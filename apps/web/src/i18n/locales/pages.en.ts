@@ -30,6 +30,8 @@ export default {
     type: { feed: 'Feed', list: 'List', inbox: 'Inbox' },
   },
   discover: {
+    inboxTitle: 'Inbox',
+    inboxHint: 'Create an inbox with its own e-mail address: subscribe newsletters to it and read them here.',
     categoryFeeds: 'Feeds followed here',
     categoryFeedsEmpty: 'No one here follows a feed of this category yet.',
     categoryBackToFeeds: 'Back to the category',

@@ -32,6 +32,8 @@ export default {
     type: { feed: 'フィード', list: 'リスト', inbox: '受信箱' },
   },
   discover: {
+    inboxTitle: '受信箱',
+    inboxHint: '専用のメールアドレスを持つ受信箱を作成：ニュースレターを購読してここで読めます。',
     categoryFeeds: 'ここで購読されているフィード',
     categoryFeedsEmpty: 'このカテゴリーのフィードはまだ誰も購読していません。',
     categoryBackToFeeds: 'カテゴリーに戻る',

@@ -32,6 +32,8 @@ export default {
     type: { feed: '订阅源', list: '列表', inbox: '收件箱' },
   },
   discover: {
+    inboxTitle: '收件箱',
+    inboxHint: '创建一个拥有专属邮箱地址的收件箱：用它订阅电子报，并在这里阅读。',
     categoryFeeds: '这里有人订阅的订阅源',
     categoryFeedsEmpty: '这里还没有人订阅此分类的订阅源。',
     categoryBackToFeeds: '返回分类',

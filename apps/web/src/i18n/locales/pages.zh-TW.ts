@@ -32,6 +32,8 @@ export default {
     type: { feed: '訂閱源', list: '列表', inbox: '收件匣' },
   },
   discover: {
+    inboxTitle: '收件匣',
+    inboxHint: '建立一個擁有專屬電子郵件地址的收件匣：用它訂閱電子報，並在這裡閱讀。',
     categoryFeeds: '這裡有人訂閱的訂閱源',
     categoryFeedsEmpty: '這裡還沒有人訂閱此分類的訂閱源。',
     categoryBackToFeeds: '返回分類',

@@ -8,6 +8,7 @@ import { DiscoverSearch } from './DiscoverSearch.tsx'
 import { OpmlImport } from './OpmlImport.tsx'
 import { TrendingSection } from './TrendingSection.tsx'
 import { RouteBrowser } from '../rsshub/RouteBrowser.tsx'
+import { NewInboxForm } from '../inboxes/NewInboxForm.tsx'
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover')
@@ -33,6 +34,11 @@ export function DiscoverPage() {
         <section>
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('rsshubRoutes')}</h2>
           <RouteBrowser defaultView={view} />
+        </section>
+        <section>
+          <h2 className="mb-1 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('inboxTitle')}</h2>
+          <p className="mb-3 text-[12px] text-zinc-500">{t('inboxHint')}</p>
+          <NewInboxForm />
         </section>
         <section>
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('trendingTitle')}</h2>

@@ -31,6 +31,7 @@ import { useActionLanguage } from '../ai/useAiSettings.ts'
 import { useEntryTranslation } from '../ai/useEntryTranslation.ts'
 import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 import { entryBodyHtml } from './entryBodyHtml.ts'
+import { EntryAttachments, EntrySender } from './EntryMailParts.tsx'
 import { SupportCreator } from '../power/SupportCreator.tsx'
 
 export function EntryReader({ params, entryId }: { params: TimelineParams; entryId: string }) {
@@ -116,7 +117,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
                 {translatedTitle}
               </p>
             )}
-            {entry.author && <p className="mt-2 text-[13px] text-zinc-500">{t('by', { author: entry.author })}</p>}
+            {entry.inboxHandle ? <EntrySender entry={entry} /> : entry.author && <p className="mt-2 text-[13px] text-zinc-500">{t('by', { author: entry.author })}</p>}
 
             {video && <LazyVideoPlayer src={video.url} poster={video.poster} className="mt-6" />}
             {VIEW_INFO[params.view].grid && !video && photos.length > 0 && (
@@ -155,6 +156,7 @@ export function EntryReader({ params, entryId }: { params: TimelineParams; entry
               )}
             </div>
 
+            {entry.inboxHandle && <EntryAttachments attachments={entry.attachments} />}
             {entry.feedId && <SupportCreator entryId={entry.id} feedId={entry.feedId} name={source} />}
 
             {entry.url && (

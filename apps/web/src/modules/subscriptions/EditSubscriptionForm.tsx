@@ -21,12 +21,14 @@ export function EditSubscriptionForm({
   onSave,
   onCancel,
   submitLabel,
+  titleLabel,
   titlePlaceholder,
 }: {
   subscription: { title: string | null; view: FeedViewType; category: string | null; isPrivate: boolean; hideFromTimeline: boolean }
   onSave: (patch: SubscriptionPatch) => Promise<void> | void
   onCancel?: () => void
   submitLabel?: string
+  titleLabel?: string
   titlePlaceholder?: string
 }) {
   const { t } = useTranslation('subscriptions')
@@ -60,7 +62,7 @@ export function EditSubscriptionForm({
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="subscription-form">
-      <TextField label={t('title')} value={values.title} onChange={(v) => set('title', v)} placeholder={titlePlaceholder} />
+      <TextField label={titleLabel ?? t('title')} value={values.title} onChange={(v) => set('title', v)} placeholder={titlePlaceholder} />
       <fieldset>
         <legend className="mb-1.5 text-[13px] font-medium text-zinc-700 dark:text-zinc-300">{t('view')}</legend>
         <div role="radiogroup" className="grid grid-cols-3 gap-1.5 sm:grid-cols-6">

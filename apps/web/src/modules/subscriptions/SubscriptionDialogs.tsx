@@ -6,7 +6,8 @@ import { api } from '../../api/client.ts'
 import { Button } from '../../components/Button.tsx'
 import { Dialog } from '../../components/Dialog.tsx'
 import { TextField } from '../../components/TextField.tsx'
-import { batchUpdateSubscriptions, deleteCategory, renameCategory, updateSubscription, useSubscription, useSubscriptions } from '../../store/index.ts'
+import { batchUpdateSubscriptions, deleteCategory, renameCategory, updateInbox, updateSubscription, useInbox, useSubscription, useSubscriptions, type Subscription } from '../../store/index.ts'
+import { InboxAddressField } from '../inboxes/InboxAddressField.tsx'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
 import { useSidebarDialogStore, type SidebarDialog } from './dialogStore.ts'
 import { EditSubscriptionForm } from './EditSubscriptionForm.tsx'
@@ -47,7 +48,9 @@ function PushedBy({ feedId }: { feedId: string }) {
 function EditDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('subscriptions')
   const sub = useSubscription(id)
+  const inbox = useInbox(sub?.inboxId)
   if (!sub) return null
+  if (sub.inboxId) return <EditInboxDialog sub={sub} handle={sub.inboxId} inboxTitle={inbox?.title ?? null} onClose={onClose} />
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t('editTitle')} description={titleOf(sub)} testId="edit-subscription-dialog">
       <EditSubscriptionForm
@@ -59,6 +62,32 @@ function EditDialog({ id, onClose }: { id: string; onClose: () => void }) {
         }}
       />
       {sub.feedId && <PushedBy feedId={sub.feedId} />}
+    </Dialog>
+  )
+}
+
+/**
+ * An inbox: its e-mail address to copy, and its name — the title field renames the inbox itself
+ * (PUT /inboxes), so the sidebar, the entries' source and the address book all say the same.
+ */
+function EditInboxDialog({ sub, handle, inboxTitle, onClose }: { sub: Subscription; handle: string; inboxTitle: string | null; onClose: () => void }) {
+  const { t } = useTranslation('subscriptions')
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('editInboxTitle')} description={titleOf(sub)} testId="edit-subscription-dialog">
+      <div className="mb-4">
+        <InboxAddressField handle={handle} />
+      </div>
+      <EditSubscriptionForm
+        subscription={{ ...sub, title: sub.title ?? inboxTitle }}
+        titleLabel={t('inboxName')}
+        titlePlaceholder={handle}
+        onCancel={onClose}
+        onSave={async ({ title, ...patch }) => {
+          if ((title ?? null) !== inboxTitle) await updateInbox(handle, title ?? '')
+          await updateSubscription(sub.id, sub.title === null ? patch : { ...patch, title: null })
+          onClose()
+        }}
+      />
     </Dialog>
   )
 }

@@ -11,6 +11,7 @@ import { openSidebarDialog } from './dialogStore.ts'
 import { copyFeedUrl, copyInboxAddress, markSubscriptionRead, openFeedInBrowser, openSiteInBrowser, titleOf } from './subscriptionActions.ts'
 import { VIEW_TABS } from './viewIcons.tsx'
 import { PowerMenuItems } from '../power/PowerMenuItems.tsx'
+import { useInboxAddress } from '../inboxes/inboxConfig.ts'
 
 export function SubscriptionMenuContent({ subscription: sub }: { subscription: Subscription }) {
   const { t } = useTranslation('subscriptions')
@@ -18,6 +19,7 @@ export function SubscriptionMenuContent({ subscription: sub }: { subscription: S
   const categories = useCategories(sub.view)
   const markHotkey = useHotkey('subscription:mark-all-read')
   const isFeed = sub.type === 'feed'
+  const inboxAddress = useInboxAddress(sub.inboxId)
   return (
     <DropdownMenu.Content align="start" sideOffset={2} className={menuContentClass} data-testid="subscription-menu">
       <DropdownItem icon={<CheckCheckIcon size={15} />} hotkey={markHotkey} onSelect={() => markSubscriptionRead(sub)}>
@@ -78,7 +80,7 @@ export function SubscriptionMenuContent({ subscription: sub }: { subscription: S
       {sub.type === 'inbox' && (
         <>
           <DropdownMenu.Separator className={menuSeparatorClass} />
-          <DropdownItem icon={<LinkIcon size={15} />} onSelect={() => copyInboxAddress(sub)}>
+          <DropdownItem icon={<LinkIcon size={15} />} onSelect={() => copyInboxAddress(sub, inboxAddress)}>
             {t('copyInboxAddress')}
           </DropdownItem>
         </>

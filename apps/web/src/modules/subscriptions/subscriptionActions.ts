@@ -71,10 +71,15 @@ export function openSiteInBrowser(sub: Subscription): void {
   if (url) openExternal(url)
 }
 
-/** Copies an inbox's e-mail address ({handle}@INBOX_DOMAIN, as the server says). */
-export function copyInboxAddress(sub: Subscription): void {
+/**
+ * Copies an inbox's e-mail address ({handle}@INBOX_DOMAIN): `address` from the configs the menu
+ * already holds (so the copy happens within the click), else asked of the server first.
+ */
+export function copyInboxAddress(sub: Subscription, address: string | null): void {
   if (!sub.inboxId) return
-  api.get('/inboxes', { handle: sub.inboxId }).then((inbox) => copyText(inbox.address), toastError)
+  const options = { successKey: 'subscriptions:inboxAddressCopied' }
+  if (address) void copyText(address, options)
+  else api.get('/inboxes', { handle: sub.inboxId }).then((inbox) => copyText(inbox.address, options), toastError)
 }
 
 export function copyFeedUrl(sub: Subscription): void {

@@ -1,13 +1,16 @@
 /** The small line above an entry: source icon and name, author, time; plus the star when starred. */
 import { useTranslation } from 'react-i18next'
 import { StarIcon } from '../../components/moreIcons.tsx'
-import type { Entry, Feed } from '../../store/index.ts'
+import { useInbox, type Entry, type Feed } from '../../store/index.ts'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { formatFullTime, formatRelativeTime } from './formatTime.ts'
 
 export function EntryItemMeta({ entry, feed, starred, showAuthor = false }: { entry: Entry; feed: Feed | undefined; starred: boolean; showAuthor?: boolean }) {
   const { t, i18n } = useTranslation()
-  const source = feed?.title || entry.inboxHandle || ''
+  const inbox = useInbox(entry.inboxHandle)
+  const source = feed?.title || inbox?.title || entry.inboxHandle || ''
+  // An inbox's entries are mail: the sender says more than the inbox they all share.
+  showAuthor ||= !!entry.inboxHandle
   return (
     <div className="flex min-w-0 items-center gap-1.5 text-[12px] text-zinc-500 dark:text-zinc-400">
       <FeedIcon title={source || '?'} image={feed?.image} siteUrl={feed?.siteUrl} size={14} />

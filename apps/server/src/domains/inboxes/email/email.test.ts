@@ -43,6 +43,8 @@ describeEachDialect('e-mail into inboxes', (dialect) => {
 
   it('an HTML newsletter with an inline image and an attachment becomes an entry', async () => {
     expect((await a.get('/api/inboxes?handle=letters')).body.data.address).toBe('letters@in.brook.test')
+    // The web app learns the domain (and that mail is received) from the public configs.
+    expect((await fetch(`${server.url}/api/status/configs`).then((r) => r.json() as Promise<any>)).data.features.inbox).toEqual({ domain: 'in.brook.test', smtp: true, http: true })
     const info = await transport.sendMail({
       from: '"The Weekly" <weekly@news.example>',
       to: 'letters@in.brook.test',
