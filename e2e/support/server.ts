@@ -66,11 +66,19 @@ async function waitUntilReady(url: string, exited: () => string | null): Promise
   throw new Error(`server not ready after ${READY_TIMEOUT_MS} ms: ${lastError}`)
 }
 
+/** Where a server runs: a given port and data folder bring the same server back after a stop (`keepData`). */
+export interface ServerPlace {
+  port?: number
+  dataDir?: string
+  /** `stop()` leaves the data folder (the caller removes it). */
+  keepData?: boolean
+}
+
 /** Starts a server; extra environment variables override the defaults. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<BrookServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, place: ServerPlace = {}): Promise<BrookServer> {
   ensureWebBuild()
-  const port = await freePort()
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brook-e2e-'))
+  const port = place.port ?? (await freePort())
+  const dataDir = place.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'brook-e2e-')))
   const url = `http://localhost:${port}`
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
@@ -103,7 +111,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await exited
       clearTimeout(timer)
     }
-    await rm(dataDir, { recursive: true, force: true })
+    if (!place.keepData) await rm(dataDir, { recursive: true, force: true })
   }
 
   try {

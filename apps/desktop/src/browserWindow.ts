@@ -42,11 +42,16 @@ export interface OpenWindowOptions {
 }
 
 const START_TIMEOUT_MS = 30_000
+/** The page an app window starts on before the app (Chromium opens `about:blank` as a normal browser window, not an app window). */
+export const BLANK_APP = 'data:text/html,<title>Brook</title>'
 
 export function browserArgs(options: Pick<OpenWindowOptions, 'url' | 'profileDir' | 'bounds' | 'extraArgs' | 'beforeLoad'>, root = process.getuid?.() === 0): string[] {
   const { bounds } = options
   return [
-    `--app=${options.url}`,
+    // With a bridge to install, the window starts blank and loads the app once, with the bridge in
+    // place: a first load racing the bridge would be replaced at once, and its database worker would
+    // still hold the offline store (OPFS) when the second load opens it, which then fell back to memory.
+    `--app=${options.beforeLoad ? BLANK_APP : options.url}`,
     `--user-data-dir=${options.profileDir}`,
     '--remote-debugging-port=0',
     `--window-size=${bounds.width},${bounds.height}`,
@@ -118,7 +123,6 @@ export async function openWindow(options: OpenWindowOptions): Promise<AppWindow>
   const { windowId } = await cdp.send<{ windowId: number }>('Browser.getWindowForTarget', { targetId: pageTarget })
   if (options.beforeLoad) {
     await options.beforeLoad(cdp, sessionId)
-    // The first load raced the bridge: load the app again with the bridge in place.
     await cdp.send('Page.navigate', { url: options.url }, sessionId)
   }
 
@@ -191,7 +195,7 @@ async function findAppPage(cdp: Cdp, url: string): Promise<string> {
   const deadline = Date.now() + START_TIMEOUT_MS
   while (Date.now() < deadline) {
     const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; url: string }[] }>('Target.getTargets')
-    const page = targetInfos.find((t) => t.type === 'page' && (t.url.startsWith(new URL(url).origin) || t.url === 'about:blank')) ?? targetInfos.find((t) => t.type === 'page')
+    const page = targetInfos.find((t) => t.type === 'page' && (t.url.startsWith(new URL(url).origin) || t.url === 'about:blank' || t.url === BLANK_APP)) ?? targetInfos.find((t) => t.type === 'page')
     if (page) return page.targetId
     await sleep(50)
   }

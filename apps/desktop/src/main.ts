@@ -15,7 +15,9 @@ import { readDesktopEnv } from './env.ts'
 import { findBrowser, NoBrowserError } from './findBrowser.ts'
 import type { LocalServer } from './localServer.ts'
 import { openExternal } from './openExternal.ts'
+import { retryWhileUnreachable, serverAnswers } from './remoteServer.ts'
 import { installBridge, type Bridge } from './shellBridge.ts'
+import { createPdfPrinter } from './printToPdf.ts'
 import { acquireInstance } from './singleInstance.ts'
 
 const log = (line: string) => console.log(`[brook-desktop] ${line}`)
@@ -120,12 +122,16 @@ async function main(): Promise<void> {
       config.port = local.port
       url = local.url
       log(`local server at ${url}, data in ${path.join(dataDir, 'server')}`)
-    } else log(`remote server ${url}`)
+    } else {
+      log(`remote server ${url}`)
+      if (!(await serverAnswers(url))) log(`the remote server ${url} is not answering: the window opens on the data stored on this computer and reconnects when it is back`)
+    }
     writeConfig(dataDir, config)
 
     const profileDir = path.join(dataDir, 'browser')
     const bounds = config.window ?? DEFAULT_BOUNDS
     const origin = new URL(url).origin
+    const pdf = createPdfPrinter(env, dataDir)
     for (let attempt = 1; ; attempt++) {
       let bridge: Bridge | null = null
       // What the web app's desktop platform (modules/platform) may ask of the shell.
@@ -137,6 +143,7 @@ async function main(): Promise<void> {
         },
         openExternal: (address: string) => openExternal(process.platform, String(address)),
         setLaunchOnStartup: (on: boolean) => void setAutostart(env, on === true, autostartCommand),
+        printToPdf: (fileName: string) => pdf.print(String(fileName)),
       }
       window = await openWindow({
         browser,
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
         bounds: config.window ?? bounds,
         beforeLoad: async (cdp, sessionId) => {
           bridge = await installBridge(cdp, sessionId, VERSION, handlers)
+          pdf.attach(cdp, sessionId)
           // Native notifications for new entries: the app's origin may show them without asking.
           await cdp.send('Browser.grantPermissions', { origin, permissions: ['notifications'] }).catch(() => {})
         },
@@ -153,7 +161,9 @@ async function main(): Promise<void> {
       const current = window
       lock.onFocus(() => current.focus())
       log(`window open (${path.basename(browser)}, pid ${window.pid})`)
+      const stopRetry = local ? () => {} : retryWhileUnreachable(window.cdp, window.sessionId, url)
       const ended = await window.ended
+      stopRetry()
       config.window = window.lastBounds()
       if (ended.reason === 'closed') break
       if (attempt >= 2) {

@@ -92,8 +92,17 @@ export function persistQueryClient(client: QueryClient, storage: Storage = local
       saveQueries(client, storage)
     }, SAVE_THROTTLE_MS)
   })
+  // The window closing (a closed desktop window, a closed tab) saves what the throttle still held.
+  const flush = () => {
+    if (!timer) return
+    clearTimeout(timer)
+    timer = null
+    saveQueries(client, storage)
+  }
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', flush)
   return () => {
     unsubscribe()
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush)
     if (timer) clearTimeout(timer)
   }
 }

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useNetworkStore } from '../store/network.ts'
 import { useSettingsStore } from '../store/entities/settings.ts'
-import { PERSIST_MAX_AGE_MS, QUERY_CACHE_KEY, restoreQueries, saveQueries, shouldPersistQuery } from './queryCache.ts'
+import { PERSIST_MAX_AGE_MS, persistQueryClient, QUERY_CACHE_KEY, restoreQueries, saveQueries, shouldPersistQuery } from './queryCache.ts'
 import { flushSettings, loadSettingsQueue, mergeQueue, queueSettings, SETTINGS_QUEUE_KEY } from './settingsQueue.ts'
 import { onBecameVisible, VISIBILITY_REFETCH_MS } from './visibility.ts'
 import { api } from '../api/client.ts'
@@ -59,6 +59,7 @@ describe('query persistence (SPEC §9)', () => {
     expect(shouldPersistQuery(q({ persist: true }, 'success', { a: 1 }))).toBe(true)
     expect(shouldPersistQuery(q(undefined, 'success', { a: 1 }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'error', undefined))).toBe(false)
+    expect(shouldPersistQuery(q({ persist: true }, 'pending', undefined))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', { pages: [], pageParams: [] }))).toBe(false)
     expect(shouldPersistQuery(q({ persist: true }, 'success', null))).toBe(false)
   })
@@ -92,6 +93,19 @@ describe('query persistence (SPEC §9)', () => {
     const late = new QueryClient()
     expect(restoreQueries(late, localStorage, now + PERSIST_MAX_AGE_MS + 1)).toBe(false)
     expect(localStorage.getItem(QUERY_CACHE_KEY)).toBeNull()
+  })
+
+  it('saves what the 1 s throttle still holds when the page goes away (a window closed right after signing in)', () => {
+    localStorage.removeItem(QUERY_CACHE_KEY)
+    const client = new QueryClient()
+    const stop = persistQueryClient(client, localStorage)
+    client.getQueryCache().build(client, { queryKey: ['auth', 'session'], meta: { persist: true } }).setData({ user: { id: 'u1' } })
+    expect(localStorage.getItem(QUERY_CACHE_KEY)).toBeNull()
+    window.dispatchEvent(new Event('pagehide'))
+    const next = new QueryClient()
+    expect(restoreQueries(next, localStorage)).toBe(true)
+    expect(next.getQueryData(['auth', 'session'])).toEqual({ user: { id: 'u1' } })
+    stop()
   })
 })
 
