@@ -545,6 +545,13 @@ export interface RsshubPurchasesTable {
   createdAt: string
 }
 
+/** First-party analytics: events per UTC day and event code (0021); totals only. */
+export interface AnalyticsDailyTable {
+  day: string
+  event: string
+  count: number
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -595,4 +602,5 @@ export interface Database {
   rsshub_instances: RsshubInstancesTable
   rsshub_usage: RsshubUsageTable
   rsshub_purchases: RsshubPurchasesTable
+  analytics_daily: AnalyticsDailyTable
 }

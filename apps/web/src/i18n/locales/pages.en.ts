@@ -192,6 +192,7 @@ export default {
         'save-to-qbittorrent': 'Save to qBittorrent',
         'save-to-eagle': 'Save to Eagle',
         'save-to-obsidian': 'Save to Obsidian',
+        'save-to-custom': 'Save to {{name}}',
       },
       list: {
         edit: 'Edit list',

@@ -194,6 +194,7 @@ export default {
         'save-to-qbittorrent': 'qBittorrent に保存',
         'save-to-eagle': 'Eagle に保存',
         'save-to-obsidian': 'Obsidian に保存',
+        'save-to-custom': '{{name}} に保存',
       },
       list: {
         edit: 'リストを編集',

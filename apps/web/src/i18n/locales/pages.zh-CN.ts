@@ -194,6 +194,7 @@ export default {
         'save-to-qbittorrent': '保存到 qBittorrent',
         'save-to-eagle': '保存到 Eagle',
         'save-to-obsidian': '保存到 Obsidian',
+        'save-to-custom': '保存到 {{name}}',
       },
       list: {
         edit: '编辑列表',

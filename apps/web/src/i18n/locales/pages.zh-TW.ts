@@ -194,6 +194,7 @@ export default {
         'save-to-qbittorrent': '儲存到 qBittorrent',
         'save-to-eagle': '儲存到 Eagle',
         'save-to-obsidian': '儲存到 Obsidian',
+        'save-to-custom': '儲存到 {{name}}',
       },
       list: {
         edit: '編輯列表',
