@@ -17,7 +17,9 @@ import * as m0013 from './migrations/0013_rsshub.ts'
 import * as m0014 from './migrations/0014_referrals.ts'
 import * as m0017 from './migrations/0017_paid_lists.ts'
 import * as m0018 from './migrations/0018_feed_tippers.ts'
+import * as m0019 from './migrations/0019_power_daily.ts'
 import * as m0020 from './migrations/0020_discovery.ts'
+import * as m0021 from './migrations/0021_analytics.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -37,7 +39,9 @@ export const migrations: Record<string, Migration> = {
   '0014_referrals': m0014,
   '0017_paid_lists': m0017,
   '0018_feed_tippers': m0018,
+  '0019_power_daily': m0019,
   '0020_discovery': m0020,
+  '0021_analytics': m0021,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
