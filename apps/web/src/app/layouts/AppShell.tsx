@@ -4,6 +4,7 @@
  * image gallery, the audio player, the shortcuts guide, the mark-all-read countdown and the
  * jump-out link warning. Installs the app's hotkeys.
  */
+import { useCustomIntegrationCommands } from '../../modules/integrations/useCustomIntegrationCommands.ts'
 import '../../modules/shortcuts/commands/index.ts'
 import { Tooltip } from 'radix-ui'
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
@@ -117,6 +118,7 @@ export function AppShell() {
   const setDrawer = useLayoutStore((s) => s.setMobileDrawer)
   const location = useLocation()
   useHotkeyDispatcher()
+  useCustomIntegrationCommands()
   useEffect(() => {
     setDrawer(false)
   }, [location.pathname, setDrawer])
