@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appDataDir } from './appDataDir.ts'
-import { setAutostart } from './autostart.ts'
+import { autostartEnabled, setAutostart } from './autostart.ts'
 import { ArgsError, parseArgs, USAGE } from './args.ts'
 import { openWindow, type AppWindow, type WindowMode } from './browserWindow.ts'
 import { DEFAULT_BOUNDS, readConfig, writeConfig } from './desktopConfig.ts'
@@ -141,6 +141,7 @@ async function main(): Promise<void> {
         },
         openExternal: (address: string) => openExternal(process.platform, String(address)),
         setLaunchOnStartup: (on: boolean) => void setAutostart(env, on === true, autostartCommand),
+        launchOnStartup: () => autostartEnabled(env),
       }
       window = await openWindow({
         browser,
