@@ -17,6 +17,7 @@ import type { LocalServer } from './localServer.ts'
 import { openExternal } from './openExternal.ts'
 import { retryWhileUnreachable, serverAnswers } from './remoteServer.ts'
 import { installBridge, type Bridge } from './shellBridge.ts'
+import { createPdfPrinter } from './printToPdf.ts'
 import { acquireInstance } from './singleInstance.ts'
 
 const log = (line: string) => console.log(`[brook-desktop] ${line}`)
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
     const profileDir = path.join(dataDir, 'browser')
     const bounds = config.window ?? DEFAULT_BOUNDS
     const origin = new URL(url).origin
+    const pdf = createPdfPrinter(env, dataDir)
     for (let attempt = 1; ; attempt++) {
       let bridge: Bridge | null = null
       // What the web app's desktop platform (modules/platform) may ask of the shell.
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
         openExternal: (address: string) => openExternal(process.platform, String(address)),
         setLaunchOnStartup: (on: boolean) => void setAutostart(env, on === true, autostartCommand),
         launchOnStartup: () => autostartEnabled(env),
+        printToPdf: (fileName: string) => pdf.print(String(fileName)),
       }
       window = await openWindow({
         browser,
@@ -150,6 +153,7 @@ async function main(): Promise<void> {
         bounds: config.window ?? bounds,
         beforeLoad: async (cdp, sessionId) => {
           bridge = await installBridge(cdp, sessionId, VERSION, handlers)
+          pdf.attach(cdp, sessionId)
           // Native notifications for new entries: the app's origin may show them without asking.
           await cdp.send('Browser.grantPermissions', { origin, permissions: ['notifications'] }).catch(() => {})
         },
