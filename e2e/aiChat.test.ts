@@ -16,6 +16,21 @@ const ARTICLE = [
   'Under the plan approved this week, the city will buy the land and spend another 30 million over five years to clean the soil and plant trees.',
 ].map((p) => `<p>${p}</p>`).join('')
 
+/** A model's markdown answer, with raw HTML a page must never run. */
+const MARKDOWN_ANSWER = [
+  '**Three things** happened at the rail yard:',
+  '',
+  '1. The council *voted* for a park',
+  '2. A [report](https://example.org/report) came out',
+  '3. The soil will be cleaned: `clean(soil)`',
+  '',
+  '```js',
+  'const park = { trees: 400 }',
+  '```',
+  '',
+  '<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
+].join('\n')
+
 describeBrowser('AI chat', () => {
   let fake: FakeAiProvider
   let feeds: FeedFarm
@@ -38,6 +53,7 @@ describeBrowser('AI chat', () => {
       if (!system.includes('reading assistant')) return { text: 'A summary.', usage: { prompt: 5, completion: 5 } }
       if (last?.role === 'tool') return { text: 'Your feeds say the council will turn the rail yard into a park.', chunkSize: 6, chunkDelayMs: 30 }
       if (contentText(last).includes('takeaways')) return { text: 'Takeaways: a park, clean soil, new trees.' }
+      if (contentText(last).includes('in markdown')) return { text: MARKDOWN_ANSWER, chunkSize: 12 }
       return { toolCalls: [{ name: 'searchEntries', arguments: { query: 'rail yard' } }] }
     })
     plain = await startServer()
@@ -228,6 +244,33 @@ describeBrowser('AI chat', () => {
     await page.locator('body').click({ position: { x: 900, y: 400 } })
     await page.keyboard.press('Control+/')
     await panel.waitFor()
+  })
+
+  it('an answer in markdown renders as elements; raw HTML from the model stays inert text; links open like entry links', async () => {
+    // The fixed panel of the previous test is open.
+    const panel = page.getByTestId('ai-chat-panel')
+    await panel.getByTestId('chat-new').click()
+    await ask('Tell me in markdown')
+    const answer = panel.locator('[data-testid="chat-message"][data-role="assistant"][data-status="completed"] [data-testid="chat-answer-text"]')
+    await answer.locator('pre code').waitFor({ timeout: 30_000 })
+    expect(await answer.locator('strong').first().innerText()).toBe('Three things')
+    expect(await answer.locator('em').first().innerText()).toBe('voted')
+    expect(await answer.locator('ol > li').count()).toBe(3)
+    expect(await answer.locator('li code').innerText()).toBe('clean(soil)')
+    expect((await answer.locator('pre code').innerText()).trim()).toBe('const park = { trees: 400 }')
+    const link = answer.locator('a', { hasText: 'report' })
+    expect(await link.getAttribute('href')).toBe('https://example.org/report')
+    expect(await link.getAttribute('target')).toBe('_blank')
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer')
+    // The HTML is shown as text, never made into elements, and nothing of it ran.
+    expect(await answer.locator('img, script').count()).toBe(0)
+    expect(await answer.innerText()).toContain('<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>')
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined()
+    await screenshot(page, 'ai-chat-10-markdown')
+    // Like a link in an entry: leaving Brook asks first (general jumpOutLinkWarn, on by default).
+    await link.click()
+    expect(await page.getByTestId('jump-out-url').innerText()).toBe('https://example.org/report')
+    await page.getByTestId('jump-out-cancel').click()
   })
 
   it('with no provider: the panel says to connect a model in Settings → AI', async () => {

@@ -3,7 +3,7 @@
  * header) or fixed (`docked`: its own column of the layout beside the entry, `aiColWidth` wide, put
  * there by AppShell; on a narrow window it covers the right edge instead); a session list with titles from
  * summary-title, the streamed answer with its tool calls shown, a stop button, and the enabled
- * shortcuts as chips above the input. Without a provider it says what to configure.
+ * shortcuts as chips above the input. Answers render as markdown (ChatMarkdown). Without a provider it says what to configure.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
@@ -16,6 +16,7 @@ import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { timelinePath } from '../../lib/routeParams.ts'
 import { useAiChatStore } from './aiChatStore.ts'
 import { deleteLocalSession, localSessions, syncSessions, type ChatMessage, type ChatSession } from './chatStore.ts'
+import { ChatMarkdown } from './ChatMarkdown.tsx'
 import { useAiChat } from './useAiChat.ts'
 import { useAiSettings } from './useAiSettings.ts'
 import type { ChatPart, ChatToolPart } from './uiMessageStream.ts'
@@ -68,9 +69,13 @@ function Message({ message }: { message: ChatMessage }) {
       <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-[13.5px] leading-relaxed ${mine ? 'bg-accent text-white' : 'bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100'}`}>
         {parts.map((p, i) =>
           p.type === 'text' ? (
-            <p key={i} className="whitespace-pre-wrap" data-testid={mine ? undefined : 'chat-answer-text'}>
-              {(p as { text: string }).text}
-            </p>
+            mine ? (
+              <p key={i} className="whitespace-pre-wrap">
+                {(p as { text: string }).text}
+              </p>
+            ) : (
+              <ChatMarkdown key={i} text={(p as { text: string }).text} />
+            )
           ) : p.type.startsWith('tool-') ? (
             <ToolCall key={i} part={p as ChatToolPart} />
           ) : null,
