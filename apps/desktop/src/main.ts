@@ -17,6 +17,7 @@ import type { LocalServer } from './localServer.ts'
 import { openExternal } from './openExternal.ts'
 import { retryWhileUnreachable, serverAnswers } from './remoteServer.ts'
 import { installBridge, type Bridge } from './shellBridge.ts'
+import { setUnreadBadge } from './unreadBadge.ts'
 import { createPdfPrinter } from './printToPdf.ts'
 import { acquireInstance } from './singleInstance.ts'
 
@@ -144,6 +145,8 @@ async function main(): Promise<void> {
         openExternal: (address: string) => openExternal(process.platform, String(address)),
         setLaunchOnStartup: (on: boolean) => void setAutostart(env, on === true, autostartCommand),
         launchOnStartup: () => autostartEnabled(env),
+        setBadge: (count: number) => setUnreadBadge(env, Number(count) || 0),
+        notificationPollMs: () => (env.notifyPollSeconds ?? 60) * 1000,
         printToPdf: (fileName: string) => pdf.print(String(fileName)),
       }
       window = await openWindow({
