@@ -134,6 +134,67 @@ describeBrowser('action rules', () => {
     }
   })
 
+  it('custom integrations get hotkeys too: bound in Settings → Shortcuts, shown in the "more" menu, run by the key', async () => {
+    const fake = await startFakeService(() => ({ status: 200, body: 'ok' }))
+    try {
+      const post = (path: string, data: unknown, headers: Record<string, string> = {}) => page.request.post(`${server.url}${path}`, { data, headers: { origin: server.url, ...headers } }).then((r) => r.json())
+      const inbox = (await post('/api/inboxes', { handle: 'e2e-custom-keys', title: 'Custom keys box' })).data
+      await post('/api/inboxes/webhook', { guid: 'ck1', title: 'Hooked by keyboard', url: 'https://example.org/ck1', content: '<p>body</p>' }, { 'x-inbox-handle': 'e2e-custom-keys', 'x-inbox-secret': inbox.secret })
+      const items = [
+        { id: 'hook-1', name: 'Team hook', enabled: true, type: 'http', method: 'POST', url: `${fake.url}/hook`, headers: [{ name: 'X-Token', value: 'team-token-42' }], body: '{"title":"{{title}}","url":"{{url}}"}' },
+        { id: 'scheme-1', name: 'Scheme opener', enabled: true, type: 'url', method: 'GET', url: `${fake.url}/open?u={{url}}`, headers: [], body: '' },
+      ]
+      const patched = await page.request.patch(`${server.url}/api/integrations`, { data: { service: 'customIntegration', items }, headers: { origin: server.url } })
+      expect(patched.status()).toBe(200)
+
+      await page.goto(`${server.url}/settings/shortcuts?lng=en`)
+      const hookRow = page.locator('[data-testid="shortcut-row"][data-command="integration:save-to-custom-hook-1"]')
+      const schemeRow = page.locator('[data-testid="shortcut-row"][data-command="integration:save-to-custom-scheme-1"]')
+      await hookRow.waitFor({ timeout: 10_000 })
+      expect(await hookRow.textContent()).toContain('Save to Team hook')
+      expect(await schemeRow.textContent()).toContain('Save to Scheme opener')
+      await hookRow.getByTestId('shortcut-edit').click()
+      await page.getByTestId('shortcut-recorder').press('Shift+h')
+      await hookRow.getByTestId('shortcut-save').click()
+      await hookRow.locator('kbd').getByText('H', { exact: true }).waitFor()
+      await schemeRow.getByTestId('shortcut-edit').click()
+      await page.getByTestId('shortcut-recorder').press('Shift+u')
+      await schemeRow.getByTestId('shortcut-save').click()
+      await schemeRow.locator('kbd').getByText('U', { exact: true }).waitFor()
+      await hookRow.scrollIntoViewIfNeeded()
+      await screenshot(page, 'actions-09-custom-hotkeys-bound')
+
+      await page.goto(`${server.url}/timeline/view-0/inbox-e2e-custom-keys/pending`)
+      await page.locator('[data-testid="entry-item"]', { hasText: 'Hooked by keyboard' }).click()
+      await page.getByTestId('entry-reader').waitFor()
+      await page.getByTestId('toolbar-more').click()
+      await page.getByRole('menuitem', { name: 'Team hook' }).locator('kbd').first().waitFor()
+      await screenshot(page, 'actions-10-more-menu-custom-hotkey')
+      await page.keyboard.press('Escape')
+      await page.locator('[data-focus-region="entry-render"]').focus()
+      await page.keyboard.press('Shift+H')
+      await page.getByText('Saved to Team hook').waitFor({ timeout: 10_000 })
+      const req = fake.requests.find((r) => r.path === '/hook')!
+      expect(req.method).toBe('POST')
+      expect(req.headers['x-token']).toBe('team-token-42')
+      expect(JSON.parse(req.body)).toEqual({ title: 'Hooked by keyboard', url: 'https://example.org/ck1' })
+
+      // The URL-scheme integration opens its address (here an http one, so the test can see it arrive).
+      await page.locator('[data-focus-region="entry-render"]').focus()
+      const [opened] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Shift+U')])
+      await expect.poll(() => fake.requests.some((r) => r.path === `/open?u=${encodeURIComponent('https://example.org/ck1')}`), { timeout: 10_000 }).toBe(true)
+      await opened.close()
+
+      // A custom integration removed: its command leaves Settings → Shortcuts.
+      await page.request.patch(`${server.url}/api/integrations`, { data: { service: 'customIntegration', items: [items[0]] }, headers: { origin: server.url } })
+      await page.goto(`${server.url}/settings/shortcuts?lng=en`)
+      await hookRow.waitFor({ timeout: 10_000 })
+      await expect.poll(() => schemeRow.count(), { timeout: 10_000 }).toBe(0)
+    } finally {
+      await fake.close()
+    }
+  })
+
   it("copies an inbox's e-mail address from its sidebar menu", async () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
     await page.goto(`${server.url}/timeline/view-0/all/pending`)

@@ -34,6 +34,7 @@ import { integrationsRoutes } from './domains/integrations/routes.ts'
 import { profilesRoutes } from './domains/profiles/routes.ts'
 import { uploadsRoutes } from './domains/uploads/routes.ts'
 import { discoverRoutes, feedCategoryRoutes } from './domains/discover/routes.ts'
+import { analyticsRoutes } from './domains/analytics/routes.ts'
 import { rsshubDiscoverRoutes, rsshubRoutes } from './domains/rsshub/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
@@ -247,6 +248,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/feeds', feedCategoryRoutes({ discover: deps.discover }))
   app.route('/api/discover', rsshubDiscoverRoutes({ rsshub: deps.rsshub }))
   app.route('/api/rsshub', rsshubRoutes({ rsshub: deps.rsshub }))
+  app.route('/api/analytics', analyticsRoutes({ analytics: deps.analytics }))
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))
   app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
   app.route('/api/admin/feature-flags', featureFlagsRoutes({ featureFlags: deps.featureFlags }))

@@ -78,6 +78,8 @@ import { createAttachmentStore } from './domains/inboxes/email/attachmentStore.t
 import { createEmailIntake } from './domains/inboxes/email/emailIntake.ts'
 import { DEFAULT_EMAIL_LIMITS } from './domains/inboxes/email/parseEmail.ts'
 import { rsshubRepo } from './domains/rsshub/repo.ts'
+import { analyticsRepo } from './domains/analytics/repo.ts'
+import { createAnalyticsService } from './domains/analytics/service.ts'
 import { createRsshubService } from './domains/rsshub/service.ts'
 import { messagingRepo } from './domains/messaging/repo.ts'
 import { createMessagingService, type MessagingService } from './domains/messaging/service.ts'
@@ -160,6 +162,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const integrations = createIntegrationsService({ repo: integrationsRepo(db), entries, secret, logger, call: { allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS, timeoutMs: env.INTEGRATIONS_TIMEOUT_MS } })
   const collections = createCollectionsService({ repo: repos.collections, entries })
   const settings = createSettingsService(repos.settings)
+  const analytics = createAnalyticsService({ repo: analyticsRepo(db), settings })
   const profiles = createProfilesService(repos.profiles)
   const uploads = createUploadsService({ store: createUploadStore(env.DATA_DIR), plans, profiles })
   const discover = createDiscoverService({ repo: repos.discover, env })
@@ -181,7 +184,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub }
+  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub, analytics }
 }
 
 /** Every domain service, by name. */

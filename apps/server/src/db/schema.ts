@@ -340,6 +340,25 @@ export interface FeedTippersTable {
   lastAt: string
 }
 
+/** The daily POWER computation's runs (0019): shared state of the job across processes. */
+export interface PowerDailyRunsTable {
+  day: string
+  status: string
+  owner: string
+  leaseUntil: string
+  startedAt: string
+  finishedAt: string | null
+  users: Generated<number>
+}
+
+/** Each user's claimable amount and multiplier for a UTC day, fixed by the daily computation (0019). */
+export interface PowerDailyAmountsTable {
+  day: string
+  userId: string
+  amount: string
+  multiplier: number
+}
+
 export interface AirdropsTable {
   id: string
   title: string
@@ -526,6 +545,13 @@ export interface RsshubPurchasesTable {
   createdAt: string
 }
 
+/** First-party analytics: events per UTC day and event code (0021); totals only. */
+export interface AnalyticsDailyTable {
+  day: string
+  event: string
+  count: number
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -562,6 +588,8 @@ export interface Database {
   withdrawals: WithdrawalsTable
   boosts: BoostsTable
   feed_tippers: FeedTippersTable
+  power_daily_runs: PowerDailyRunsTable
+  power_daily_amounts: PowerDailyAmountsTable
   airdrops: AirdropsTable
   airdrop_claims: AirdropClaimsTable
   ai_summaries: AiSummariesTable
@@ -574,4 +602,5 @@ export interface Database {
   rsshub_instances: RsshubInstancesTable
   rsshub_usage: RsshubUsageTable
   rsshub_purchases: RsshubPurchasesTable
+  analytics_daily: AnalyticsDailyTable
 }

@@ -145,6 +145,9 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/rsshub/list': [{ run: (f) => f.b.get('/api/rsshub/list'), expect: answered, forbid: (f) => [f.aHub] }],
   'GET /api/rsshub': [{ run: (f) => f.b.get(`/api/rsshub?id=${f.aHub}`), expect: refused([13003]) }],
   'DELETE /api/rsshub': [{ run: (f) => f.b.delete('/api/rsshub', { id: f.aHub }), expect: refused([13003]) }],
+  // first-party analytics: B's own events are counted as totals; the counts are for admins only
+  'POST /api/analytics': [{ run: (f) => f.b.post('/api/analytics', { client_id: 'b-client', events: [{ name: '2007' }] }), expect: answered }],
+  'GET /api/analytics': [{ run: (f) => f.b.get('/api/analytics'), expect: refused([1004]) }],
   'POST /api/rsshub/default': [{ run: (f) => f.b.post('/api/rsshub/default', { id: f.aHub }), expect: refused([1004]) }],
   'POST /api/rsshub/use': [{ run: (f) => f.b.post('/api/rsshub/use', { id: f.aHub }), expect: refused([13003]) }],
   'GET /api/rsshub/status': [{ run: (f) => f.b.get(`/api/rsshub/status?id=${f.aHub}`), expect: refused([13003]) }],

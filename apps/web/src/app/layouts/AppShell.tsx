@@ -4,6 +4,7 @@
  * image gallery, the audio player, the shortcuts guide, the mark-all-read countdown and the
  * jump-out link warning. Installs the app's hotkeys.
  */
+import { useCustomIntegrationCommands } from '../../modules/integrations/useCustomIntegrationCommands.ts'
 import '../../modules/shortcuts/commands/index.ts'
 import { Tooltip } from 'radix-ui'
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
@@ -29,7 +30,7 @@ import { ensurePages } from '../../i18n/index.ts'
 import { useTipStore } from '../../modules/power/tipStore.ts'
 import { useFeedPowerStore } from '../../modules/power/feedPowerStore.ts'
 import { useAiChatStore } from '../../modules/ai/aiChatStore.ts'
-import { useSpeechStore } from '../../modules/ai/readAloud.ts'
+import { useSpeechStore, warmVoices } from '../../modules/ai/readAloud.ts'
 import { useAiSettings } from '../../modules/ai/useAiSettings.ts'
 import { useFixedChatAtStartup } from '../../modules/ai/useFixedChatAtStartup.ts'
 
@@ -117,6 +118,7 @@ export function AppShell() {
   const setDrawer = useLayoutStore((s) => s.setMobileDrawer)
   const location = useLocation()
   useHotkeyDispatcher()
+  useCustomIntegrationCommands()
   useEffect(() => {
     setDrawer(false)
   }, [location.pathname, setDrawer])
@@ -130,6 +132,8 @@ export function AppShell() {
   }, [mobile, startupScreen, setDrawer])
   // Signed in: this browser's push subscription registered again (docs/notifications.md).
   useEffect(() => void syncPushSubscription(), [])
+  // The browser lists its speech voices asynchronously: ask now, so reading aloud can pick one.
+  useEffect(() => warmVoices(), [])
   // The installed app's "Quick add" shortcut opens /?quickadd=1.
   useEffect(() => {
     if (new URLSearchParams(location.search).has('quickadd')) openQuickAdd()

@@ -192,6 +192,7 @@ export default {
         'save-to-qbittorrent': 'Save to qBittorrent',
         'save-to-eagle': 'Save to Eagle',
         'save-to-obsidian': 'Save to Obsidian',
+        'save-to-custom': 'Save to {{name}}',
       },
       list: {
         edit: 'Edit list',
@@ -489,6 +490,8 @@ export default {
     levelValue: "Level {{level}}",
     claim: "Claim {{amount}} POWER",
     claimedToday: "Claimed today",
+    computing: "Calculating today’s POWER…",
+    computingHint: "Today’s amounts are being calculated; the claim opens in a minute.",
     claimed: "Claimed {{amount}} POWER",
     multiplier: "Activity ×{{multiplier}}",
     nextClaim: "Next claim {{time}}",

@@ -194,6 +194,7 @@ export default {
         'save-to-qbittorrent': '保存到 qBittorrent',
         'save-to-eagle': '保存到 Eagle',
         'save-to-obsidian': '保存到 Obsidian',
+        'save-to-custom': '保存到 {{name}}',
       },
       list: {
         edit: '编辑列表',
@@ -474,6 +475,8 @@ export default {
     levelValue: "等级 {{level}}",
     claim: "领取 {{amount}} POWER",
     claimedToday: "今日已领取",
+    computing: "正在计算今日 POWER…",
+    computingHint: "正在计算今日的数额，稍后即可领取。",
     claimed: "已领取 {{amount}} POWER",
     multiplier: "活跃度 ×{{multiplier}}",
     nextClaim: "下次领取 {{time}}",

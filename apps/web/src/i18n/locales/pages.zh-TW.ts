@@ -194,6 +194,7 @@ export default {
         'save-to-qbittorrent': '儲存到 qBittorrent',
         'save-to-eagle': '儲存到 Eagle',
         'save-to-obsidian': '儲存到 Obsidian',
+        'save-to-custom': '儲存到 {{name}}',
       },
       list: {
         edit: '編輯列表',
@@ -474,6 +475,8 @@ export default {
     levelValue: "等級 {{level}}",
     claim: "領取 {{amount}} POWER",
     claimedToday: "今日已領取",
+    computing: "正在計算今日 POWER…",
+    computingHint: "正在計算今日的數額，稍後即可領取。",
     claimed: "已領取 {{amount}} POWER",
     multiplier: "活躍度 ×{{multiplier}}",
     nextClaim: "下次領取 {{time}}",

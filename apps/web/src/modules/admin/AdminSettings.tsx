@@ -1,7 +1,8 @@
-/** Settings → Admin (admins only; the server answers 1004 to anyone else): accounts, registration, plan limits, health. */
+/** Settings → Admin (admins only; the server answers 1004 to anyone else): accounts, registration, plan limits, health, analytics. */
 import { useTranslation } from 'react-i18next'
 import { useSessionStore } from '../../store/session.ts'
 import { SettingsPage } from '../settings/SettingsPage.tsx'
+import { AdminAnalytics } from './AdminAnalytics.tsx'
 import { AdminHealth } from './AdminHealth.tsx'
 import { AdminPlans } from './AdminPlans.tsx'
 import { AdminRegistration } from './AdminRegistration.tsx'
@@ -18,6 +19,7 @@ export function AdminSettings() {
           <AdminRegistration />
           <AdminPlans />
           <AdminHealth />
+          <AdminAnalytics />
         </>
       ) : (
         <p className="text-sm text-zinc-500">{t('errors:1004')}</p>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { DropdownItem } from '../../components/Menu.tsx'
 import type { Entry } from '../../store/index.ts'
 import { useBindingStore } from '../shortcuts/bindings.ts'
-import { integrationCommandId, INTEGRATION_SERVICES } from './integrationCommands.ts'
+import { customCommandId, integrationCommandId, INTEGRATION_SERVICES } from './integrationCommands.ts'
 import { runCustomIntegration, saveEntryTo } from './integrationActions.ts'
 import { fetchIntegrations, integrationKeys } from './integrationsApi.ts'
 
@@ -19,7 +19,7 @@ export function IntegrationMenuItems({ entry }: { entry: Entry }) {
     if (s[service].enabled) items.push({ key: service, label: t('saveTo', { name: t(`names.${service}`) }), hotkey: overrides[integrationCommandId(service)], run: () => saveEntryTo(service, entry, s) })
   }
   for (const custom of s.customIntegration) {
-    if (custom.enabled) items.push({ key: `custom-${custom.id}`, label: custom.name, run: () => runCustomIntegration(custom, entry) })
+    if (custom.enabled) items.push({ key: `custom-${custom.id}`, label: custom.name, hotkey: overrides[customCommandId(custom.id)], run: () => runCustomIntegration(custom, entry) })
   }
   return (
     <>

@@ -1,5 +1,7 @@
-/** Whether the search dialog (SPEC §2 "search", Mod+K) is open. */
+/** Whether the search dialog (SPEC §2 "search", Mod+K) is open; opening it sends analytics event 2007 (search open). */
+import { ANALYTICS_EVENTS } from '@brook/shared'
 import { create } from 'zustand'
+import { analytics } from '../analytics/analytics.ts'
 
 interface SearchState {
   open: boolean
@@ -7,9 +9,12 @@ interface SearchState {
   hide: () => void
 }
 
-export const useSearchStore = create<SearchState>((set) => ({
+export const useSearchStore = create<SearchState>((set, get) => ({
   open: false,
-  show: () => set({ open: true }),
+  show: () => {
+    if (!get().open) analytics.track(ANALYTICS_EVENTS.searchOpen)
+    set({ open: true })
+  },
   hide: () => set({ open: false }),
 }))
 

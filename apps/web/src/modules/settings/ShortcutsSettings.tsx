@@ -9,7 +9,8 @@ import { Kbd } from '../../components/Kbd.tsx'
 import { findConflicts, hotkeyOf, useBindingStore } from '../shortcuts/bindings.ts'
 import { useRecordingStore } from '../shortcuts/focusRegions.ts'
 import { hotkeyOfStroke, isModifierKey, SEQUENCE_TIMEOUT_MS, strokeOf } from '../shortcuts/hotkey.ts'
-import { allCommands, COMMAND_GROUPS, getCommand, type Command } from '../shortcuts/registry.ts'
+import { COMMAND_GROUPS, getCommand, type Command } from '../shortcuts/registry.ts'
+import { useCommands } from '../shortcuts/useCommands.ts'
 import { SettingsPage } from './SettingsPage.tsx'
 
 export function ShortcutsSettings() {
@@ -18,7 +19,7 @@ export function ShortcutsSettings() {
   const overrides = useBindingStore((s) => s.overrides)
   const resetAll = useBindingStore((s) => s.resetAll)
   const [editing, setEditing] = useState<string | null>(null)
-  const commands = allCommands()
+  const commands = useCommands()
   return (
     <SettingsPage title={tSettings('sections.shortcuts')} description={t('settingsHint')} testId="settings-shortcuts">
       <div className="-mt-2 flex justify-end">
@@ -51,7 +52,7 @@ function ShortcutRow({ command, hotkey, editing, onEdit, onDone }: { command: Co
   const customised = useBindingStore((s) => command.id in s.overrides)
   return (
     <li className="flex min-h-11 items-center gap-3 px-4 py-1.5" data-testid="shortcut-row" data-command={command.id}>
-      <span className="min-w-0 flex-1 truncate text-[13px]">{t(`labels.${command.labelKey}`)}</span>
+      <span className="min-w-0 flex-1 truncate text-[13px]">{t(`labels.${command.labelKey}`, command.labelParams)}</span>
       {editing ? (
         <Recorder
           commandId={command.id}
@@ -68,7 +69,7 @@ function ShortcutRow({ command, hotkey, editing, onEdit, onDone }: { command: Co
               {t('reset')}
             </button>
           )}
-          <button type="button" onClick={onEdit} data-testid="shortcut-edit" className="flex h-8 min-w-20 items-center justify-end rounded-md px-2 hover:bg-zinc-900/5 dark:hover:bg-white/10" aria-label={t('rebind', { action: t(`labels.${command.labelKey}`) })}>
+          <button type="button" onClick={onEdit} data-testid="shortcut-edit" className="flex h-8 min-w-20 items-center justify-end rounded-md px-2 hover:bg-zinc-900/5 dark:hover:bg-white/10" aria-label={t('rebind', { action: t(`labels.${command.labelKey}`, command.labelParams) })}>
             {hotkey ? <Kbd hotkey={hotkey} /> : <span className="text-[12px] text-zinc-500">{t('unbound')}</span>}
           </button>
         </>
@@ -134,7 +135,7 @@ function Recorder({ commandId, onSave, onCancel }: { commandId: string; onSave: 
       </div>
       {conflicts.length > 0 && (
         <p role="alert" data-testid="shortcut-conflict" className="text-[11px] text-amber-700 dark:text-amber-300">
-          {t('conflict', { actions: conflicts.map((c) => t(`labels.${getCommand(c.id)?.labelKey}`)).join(', ') })}
+          {t('conflict', { actions: conflicts.map((c) => t(`labels.${getCommand(c.id)?.labelKey}`, getCommand(c.id)?.labelParams)).join(', ') })}
         </p>
       )}
     </div>

@@ -6,15 +6,16 @@ import { Kbd } from '../../components/Kbd.tsx'
 import { XIcon } from '../../components/moreIcons.tsx'
 import { hotkeyOf, useBindingStore } from './bindings.ts'
 import { useShortcutsGuideStore } from './guideStore.ts'
-import { allCommands, COMMAND_GROUPS } from './registry.ts'
+import { COMMAND_GROUPS } from './registry.ts'
+import { useCommands } from './useCommands.ts'
 
 export function ShortcutsGuide() {
   const { t } = useTranslation('shortcuts')
   const open = useShortcutsGuideStore((s) => s.open)
   const setOpen = useShortcutsGuideStore((s) => s.setOpen)
   const overrides = useBindingStore((s) => s.overrides)
+  const commands = useCommands()
   if (!open) return null
-  const commands = allCommands()
   return (
     <Dialog.Root open onOpenChange={setOpen}>
       <Dialog.Portal>
@@ -40,7 +41,7 @@ export function ShortcutsGuide() {
                   <ul>
                     {rows.map((c) => (
                       <li key={c.id} className="flex h-8 items-center justify-between gap-4 text-[13px]">
-                        <span className="truncate text-zinc-700 dark:text-zinc-300">{t(`labels.${c.labelKey}`)}</span>
+                        <span className="truncate text-zinc-700 dark:text-zinc-300">{t(`labels.${c.labelKey}`, c.labelParams)}</span>
                         <Kbd hotkey={hotkeyOf(c, overrides)} />
                       </li>
                     ))}

@@ -17,6 +17,8 @@ export interface Command {
   group: CommandGroup
   /** i18n key in the `shortcuts` namespace. */
   labelKey: string
+  /** Values for the label (a custom integration's name, which is the user's). */
+  labelParams?: Record<string, string>
   /** The hotkey until the user rebinds it; none means unbound. */
   defaultHotkey?: string
   /** Regions where its hotkey works; default everywhere except modal, menu and recording. */
@@ -30,11 +32,29 @@ export interface Command {
 
 const registry = new Map<string, Command>()
 const listeners = new Set<() => void>()
+let version = 0
 
-/** Adds commands (module load time). A command with a known id replaces the old one. */
+function changed(): void {
+  version += 1
+  for (const listener of listeners) listener()
+}
+
+/** Adds commands (module load time, or later for the user's own, e.g. custom integrations). A command with a known id replaces the old one. */
 export function registerCommands(commands: readonly Command[]): void {
   for (const command of commands) registry.set(command.id, command)
-  for (const listener of listeners) listener()
+  changed()
+}
+
+/** Removes commands (a custom integration deleted). Their bindings stay stored, unused. */
+export function unregisterCommands(ids: readonly string[]): void {
+  let removed = false
+  for (const id of ids) removed = registry.delete(id) || removed
+  if (removed) changed()
+}
+
+/** Changes with every (un)registration, for useSyncExternalStore. */
+export function commandsVersion(): number {
+  return version
 }
 
 export function getCommand(id: string): Command | undefined {

@@ -1,0 +1,86 @@
+/**
+ * First-party analytics in Chromium against the real server (issues 17 and 19): with "Send
+ * anonymous usage data" on, opening the search dialog sends event 2007 to Brook's own endpoint
+ * and the admin sees it counted for today; with it off, nothing is sent.
+ */
+import type { Browser, Page, Request } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
+import { startServer, type BrookServer } from './support/server.ts'
+
+declare const fetch: any
+
+describeBrowser('analytics', () => {
+  let server: BrookServer
+  let browser: Browser
+  let page: Page
+  const sent: Request[] = []
+  const user = { name: 'Ana Lytics', email: `analytics+${Date.now()}@example.com`, password: 'correct horse battery' }
+  const today = new Date().toISOString().slice(0, 10)
+
+  /** Today's count of an event, as the admin reads it (GET /api/analytics). */
+  const countOf = (event: string) =>
+    page.evaluate(async ({ event, today }) => {
+      const body = await (await fetch('/api/analytics?days=1', { credentials: 'include' })).json()
+      return (body.data as { day: string; event: string; count: number }[]).find((r) => r.day === today && r.event === event)?.count ?? 0
+    }, { event, today })
+
+  beforeAll(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    ;({ page } = await openPage(browser, { viewport: { width: 1280, height: 860 } }))
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/analytics') sent.push(r)
+    })
+  })
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page) await screenshot(page, `analytics-failed-${ctx.task.name.replace(/\W+/g, '-').slice(0, 40)}`).catch(() => undefined)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('on (the default): opening search sends event 2007, counted for today', async () => {
+    await signUpInBrowser(page, server.url, user)
+    // Hotkeys are ignored in form fields: start from the page, not the sign-up form's last field.
+    await page.getByText('Pick an entry').click()
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/analytics', { timeout: 20_000 })
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('search-dialog').waitFor()
+    await page.keyboard.press('Escape')
+    const response = await posted
+    const body = response.request().postDataJSON()
+    expect(body.events).toEqual([{ name: '2007', params: { session_id: expect.stringMatching(/^.{21}$/), engagement_time_msec: 1000 } }])
+    expect(body.client_id).toMatch(/^.{21}$/)
+    expect((await response.json()).data).toEqual({ accepted: 1, dropped: 0 })
+    expect(await countOf('2007')).toBe(1)
+
+    // The first account is the admin: Settings → Admin shows the count.
+    await page.goto(`${server.url}/settings/admin`)
+    const table = page.getByTestId('admin-analytics')
+    await table.getByText('searchOpen').waitFor({ timeout: 15_000 })
+    await table.scrollIntoViewIfNeeded()
+    await screenshot(page, 'analytics-01-admin-counts')
+  })
+
+  it('off: opening search sends nothing', async () => {
+    await page.goto(`${server.url}/settings/general`)
+    const toggle = page.getByRole('switch', { name: 'Send anonymous usage data' })
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === '/api/settings/general', { timeout: 20_000 })
+    await toggle.click()
+    await saved
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    const before = sent.length
+    await page.getByTestId('settings-general').locator('h1').first().click()
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('search-dialog').waitFor()
+    await page.keyboard.press('Escape')
+    // A batch would leave within 3 s; wait past that, then nothing must have gone out.
+    await page.waitForTimeout(5000)
+    expect(sent.length).toBe(before)
+    expect(await countOf('2007')).toBe(1)
+  })
+})
