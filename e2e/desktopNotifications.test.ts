@@ -92,9 +92,9 @@ suite('desktop notifications and unread badge', () => {
     await page.getByTestId('sidebar').waitFor()
     await page.evaluate(
       async ({ loudUrl, quietUrl }) => {
-        const call = async (method: string, url: string, body: unknown) => {
+        const call = async (method: string, url: string, body: unknown): Promise<any> => {
           const res = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-          const json = await res.json()
+          const json: any = await res.json()
           if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`)
           return json
         }
@@ -114,7 +114,7 @@ suite('desktop notifications and unread badge', () => {
     farm.setFeed('/loud.xml', { title: 'Loud Feed', entries: [loud(0), loud(1), loud(2), loud(3)] })
     farm.setFeed('/quiet.xml', { title: 'Quiet Feed', entries: [quiet(0), quiet(1)] })
     await page.evaluate(async () => {
-      const feeds = (await (await fetch('/api/subscriptions')).json()).data as { feedId: string }[]
+      const feeds = ((await (await fetch('/api/subscriptions')).json()) as any).data as { feedId: string }[]
       for (const { feedId } of feeds) {
         const res = await fetch('/api/feeds/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: feedId }) })
         if (!res.ok) throw new Error(`refresh: ${res.status} ${await res.text()}`)
