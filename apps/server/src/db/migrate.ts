@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012_instance_admin.ts'
 import * as m0013 from './migrations/0013_rsshub.ts'
 import * as m0017 from './migrations/0017_paid_lists.ts'
 import * as m0018 from './migrations/0018_feed_tippers.ts'
+import * as m0019 from './migrations/0019_power_daily.ts'
 import * as m0020 from './migrations/0020_discovery.ts'
 import * as m0021 from './migrations/0021_analytics.ts'
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0013_rsshub': m0013,
   '0017_paid_lists': m0017,
   '0018_feed_tippers': m0018,
+  '0019_power_daily': m0019,
   '0020_discovery': m0020,
   '0021_analytics': m0021,
 }

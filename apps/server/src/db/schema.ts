@@ -340,6 +340,25 @@ export interface FeedTippersTable {
   lastAt: string
 }
 
+/** The daily POWER computation's runs (0019): shared state of the job across processes. */
+export interface PowerDailyRunsTable {
+  day: string
+  status: string
+  owner: string
+  leaseUntil: string
+  startedAt: string
+  finishedAt: string | null
+  users: Generated<number>
+}
+
+/** Each user's claimable amount and multiplier for a UTC day, fixed by the daily computation (0019). */
+export interface PowerDailyAmountsTable {
+  day: string
+  userId: string
+  amount: string
+  multiplier: number
+}
+
 export interface AirdropsTable {
   id: string
   title: string
@@ -569,6 +588,8 @@ export interface Database {
   withdrawals: WithdrawalsTable
   boosts: BoostsTable
   feed_tippers: FeedTippersTable
+  power_daily_runs: PowerDailyRunsTable
+  power_daily_amounts: PowerDailyAmountsTable
   airdrops: AirdropsTable
   airdrop_claims: AirdropClaimsTable
   ai_summaries: AiSummariesTable

@@ -14,6 +14,7 @@ import { createScheduler, type Scheduler } from './scheduler.ts'
 import { runRefreshFeedTask } from './RefreshFeedTask.ts'
 import type { RefreshQueue } from './queue.ts'
 import { startRoleExpiry } from './roleExpiry.ts'
+import { startPowerDaily } from './powerDaily.ts'
 import { startAiDigests } from './aiDigests.ts'
 import { createInProcessDigestQueue, type DigestQueue, type DigestTask } from './digestQueue.ts'
 import { createBullmqDigestQueue } from './bullmqDigestQueue.ts'
@@ -32,6 +33,8 @@ export type StartJobsOptions = {
   feeds: FeedService
   /** Ends time-limited roles on the scheduler's tick (jobs/roleExpiry.ts). */
   plans?: { expireRoles(now?: Date): Promise<string[]> }
+  /** The daily POWER computation runs on the scheduler's tick (jobs/powerDaily.ts). */
+  wallets?: { computeDaily(): Promise<{ ran: boolean; users: number }> }
   /** The scheduler role also indexes, in the background, entries stored before search existed. */
   search?: Pick<SearchService, 'startBackfill'>
   /** The 8 AM / 8 PM daily digests: the scheduler queues them (jobs/aiDigests.ts), the worker builds them. */
@@ -40,7 +43,7 @@ export type StartJobsOptions = {
   bullmq?: { prefix?: string; name?: string }
 }
 
-export function startJobs({ env, logger, feeds, plans, search, ai, bullmq }: StartJobsOptions): Jobs {
+export function startJobs({ env, logger, feeds, plans, wallets, search, ai, bullmq }: StartJobsOptions): Jobs {
   const roles = new Set(env.SERVICES)
   const wantsScheduler = roles.has('scheduler')
   let wantsWorker = roles.has('worker')
@@ -60,6 +63,7 @@ export function startJobs({ env, logger, feeds, plans, search, ai, bullmq }: Sta
       : null
   scheduler?.start()
   const roleExpiry = wantsScheduler && plans ? startRoleExpiry({ plans, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
+  const powerDaily = wantsScheduler && wallets ? startPowerDaily({ wallets, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
   const digestQueue = queue && ai ? (queue.kind === 'bullmq' ? createBullmqDigestQueue({ url: env.REDIS_URL!, logger, ...bullmq, name: bullmq?.name ? `${bullmq.name}-digest` : undefined }) : createInProcessDigestQueue({ logger })) : null
   if (digestQueue && ai && wantsWorker) {
     digestQueue.process(async (task) => {
@@ -77,6 +81,7 @@ export function startJobs({ env, logger, feeds, plans, search, ai, bullmq }: Sta
     async close() {
       await scheduler?.stop()
       await roleExpiry?.stop()
+      await powerDaily?.stop()
       await digests?.stop()
       await backfill?.stop()
       feeds.close()

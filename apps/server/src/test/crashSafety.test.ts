@@ -4,64 +4,16 @@
  * mid-way. After a restart on the same database: no entry is duplicated, every acknowledged
  * delivery and read is there, and every unread counter equals the true count.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './testDatabase.ts'
 import { startFeedFarm, type FeedFarm } from './feedFarm.ts'
 import { TestClient } from './testServer.ts'
-import { unreadRepo } from '../domains/unread/repo.ts'
+import { kill, startChild, type Child } from './childServer.ts'
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts')
 const LOAD_MS = 1500
 
-type Child = { process: ChildProcess; url: string }
-
-/** Starts main.ts on a free port over the test database; resolves with its URL. */
-function startChild(location: TestDatabase['location']): Promise<Child> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-    AUTH_RATE_LIMIT: 'false',
-    RATE_LIMIT: 'false',
-    FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
-    DATA_DIR: location.DATA_DIR,
-    ...(location.DATABASE_URL ? { DATABASE_URL: location.DATABASE_URL } : {}),
-  }
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000)
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      const match = /running at (http:\/\/\S+)/.exec(out)
-      if (match) {
-        clearTimeout(timer)
-        resolve({ process: child, url: match[1].replace('localhost', '127.0.0.1') })
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited (${code}): ${out}`))
-    })
-  })
-}
-
-function kill(child: Child | undefined): Promise<void> {
-  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.process.once('exit', () => resolve())
-    child.process.kill('SIGKILL')
-  })
-}
+import { unreadRepo } from '../domains/unread/repo.ts'
 
 describeEachDialect('crash safety', (dialect) => {
   let database: TestDatabase | undefined

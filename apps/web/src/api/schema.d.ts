@@ -19292,6 +19292,8 @@ export interface paths {
                                 amount: string;
                                 claimable: boolean;
                                 claimedToday: boolean;
+                                /** @description Today's amounts are being computed (claim-daily answers 4005 meanwhile) */
+                                computing: boolean;
                                 /** @description Activity multiplier 1–5 */
                                 multiplier: number;
                                 nextClaimAt: string;
@@ -19386,7 +19388,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 4: Invalid input; 4000: Already claimed */
+                /** @description 4: Invalid input; 4000: Already claimed; 4005: Daily power calculation in progress */
                 400: {
                     headers: {
                         [name: string]: unknown;

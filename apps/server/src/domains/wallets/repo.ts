@@ -146,6 +146,70 @@ export function walletsRepo(db: Db) {
       return { minted, burned }
     },
 
+    /** The daily computation's run of a UTC day, if any. */
+    async dailyRun(day: string): Promise<{ status: string; leaseUntil: string; owner: string } | null> {
+      return (await db.selectFrom('power_daily_runs').select(['status', 'leaseUntil', 'owner']).where('day', '=', day).executeTakeFirst()) ?? null
+    },
+
+    /**
+     * Takes the day's run for `owner`: a new row, or a `running` one whose lease has lapsed (its
+     * process died). False when the day is done or another process holds it.
+     */
+    async beginDailyRun(day: string, owner: string, at: string, leaseUntil: string): Promise<boolean> {
+      const inserted = await db.insertInto('power_daily_runs').values({ day, status: 'running', owner, leaseUntil, startedAt: at, finishedAt: null }).onConflict((oc) => oc.column('day').doNothing()).executeTakeFirst()
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true
+      const taken = await db.updateTable('power_daily_runs').set({ owner, leaseUntil, startedAt: at }).where('day', '=', day).where('status', '=', 'running').where('leaseUntil', '<=', at).executeTakeFirst()
+      return Number(taken.numUpdatedRows) > 0
+    },
+
+    /** Keeps the run alive (false when another process took it over). */
+    async extendDailyRun(day: string, owner: string, leaseUntil: string): Promise<boolean> {
+      const r = await db.updateTable('power_daily_runs').set({ leaseUntil }).where('day', '=', day).where('owner', '=', owner).where('status', '=', 'running').executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+
+    async finishDailyRun(day: string, owner: string, at: string, users: number): Promise<void> {
+      await db.updateTable('power_daily_runs').set({ status: 'done', finishedAt: at, users }).where('day', '=', day).where('owner', '=', owner).execute()
+    },
+
+    /** Users by id after `afterId` (the daily computation walks them in pages). */
+    async usersAfter(afterId: string, limit: number): Promise<Array<{ id: string; role: string }>> {
+      return db.selectFrom('user').select(['id', 'role']).where('id', '>', afterId).orderBy('id').limit(limit).execute()
+    },
+
+    /** The activity of several users at once: distinct UTC reading days since `since`, and followed subscriptions. */
+    async activityOf(userIds: string[], since: string): Promise<Map<string, { readingDays: number; subscriptions: number }>> {
+      const out = new Map(userIds.map((id) => [id, { readingDays: 0, subscriptions: 0 }]))
+      if (userIds.length === 0) return out
+      const days = await db
+        .selectFrom('entry_reads')
+        .select(['userId', sql<number>`count(distinct substr("readAt", 1, 10))`.as('n')])
+        .where('userId', 'in', userIds)
+        .where('readAt', '>=', since)
+        .groupBy('userId')
+        .execute()
+      for (const r of days) out.get(r.userId)!.readingDays = Number(r.n)
+      const subs = await db.selectFrom('subscriptions').select(['userId', (eb) => eb.fn.countAll<number>().as('n')]).where('userId', 'in', userIds).groupBy('userId').execute()
+      for (const r of subs) out.get(r.userId)!.subscriptions = Number(r.n)
+      return out
+    },
+
+    /** Stores the day's amounts (a rerun of the day overwrites its own rows). */
+    async saveDailyAmounts(rows: Array<{ day: string; userId: string; amount: string; multiplier: number }>): Promise<void> {
+      if (rows.length === 0) return
+      await db
+        .insertInto('power_daily_amounts')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['day', 'userId']).doUpdateSet((eb) => ({ amount: eb.ref('excluded.amount'), multiplier: eb.ref('excluded.multiplier') })))
+        .execute()
+    },
+
+    /** A user's amount for a day as the daily computation fixed it, or null. */
+    async dailyAmountOf(day: string, userId: string): Promise<{ amount: string; multiplier: number } | null> {
+      const row = await db.selectFrom('power_daily_amounts').select(['amount', 'multiplier']).where('day', '=', day).where('userId', '=', userId).executeTakeFirst()
+      return row ? { amount: String(row.amount), multiplier: Number(row.multiplier) } : null
+    },
+
     /** Distinct UTC days with a read in [since, now), and how many feeds the user follows: the daily multiplier's activity. */
     async activity(userId: string, since: string): Promise<{ readingDays: number; subscriptions: number }> {
       const days = await db.selectFrom('entry_reads').select(sql<string>`substr("readAt", 1, 10)`.as('day')).where('userId', '=', userId).where('readAt', '>=', since).distinct().execute()

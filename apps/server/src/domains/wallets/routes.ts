@@ -48,6 +48,7 @@ const ClaimCheckSchema = z.object({
   multiplier: z.number().int().openapi({ description: 'Activity multiplier 1–5' }),
   claimedToday: z.boolean(),
   nextClaimAt: z.string(),
+  computing: z.boolean().openapi({ description: "Today's amounts are being computed (claim-daily answers 4005 meanwhile)" }),
 })
 
 const RankingSchema = z.object({
@@ -108,7 +109,7 @@ const claimDailyRoute = createRoute({
   path: '/transactions/claim-daily',
   tags: ['wallets'],
   summary: "Claim today's POWER (once per UTC day)",
-  responses: { 200: jsonResponse(envelope(TransactionSchema), 'The claim'), ...errors(4000) },
+  responses: { 200: jsonResponse(envelope(TransactionSchema), 'The claim'), ...errors(4000, 4005) },
 })
 const tipRoute = createRoute({
   method: 'post',

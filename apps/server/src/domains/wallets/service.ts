@@ -20,7 +20,7 @@ export type TransactionJson = {
   reference: string | null
   createdAt: string
 }
-export type ClaimCheckJson = { claimable: boolean; amount: string; multiplier: number; claimedToday: boolean; nextClaimAt: string }
+export type ClaimCheckJson = { claimable: boolean; amount: string; multiplier: number; claimedToday: boolean; nextClaimAt: string; computing: boolean }
 export type RankingJson = {
   top: Array<{ rank: number; userId: string; name: string | null; handle: string | null; image: string | null; powerToken: string; level: number }>
   me: { rank: number | null; powerToken: string; level: number }
@@ -41,6 +41,16 @@ const ROLE_WEIGHT: Record<UserRole, bigint> = { admin: 2n, pro: 2n, pre_pro: 2n,
 const MAX_MULTIPLIER = 5
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10)
+
+/** The activity multiplier (SPEC §9, 1×–5×): one step per two reading days of the last week (up to +3) and one for following 10 feeds or more. */
+export function activityMultiplier(readingDays: number, subscriptions: number): number {
+  return Math.min(MAX_MULTIPLIER, 1 + Math.min(3, Math.floor(readingDays / 2)) + (subscriptions >= 10 ? 1 : 0))
+}
+
+/** How long a daily computation holds its run without showing life; a dead run blocks claims at most this long. */
+export const DAILY_RUN_LEASE_MS = 5 * 60_000
+/** Users per page of the daily computation. */
+const DAILY_PAGE = 500
 
 /** Transfers that a retried request (same Idempotency-Key) must find again. */
 function requestKey(kind: string, userId: string, clientKey: string | undefined): string {
@@ -87,14 +97,25 @@ export function createWalletsService(deps: { repo: WalletsRepo; config: WalletsC
     }
   }
 
-  /** Today's amount: the role's base × the activity multiplier (1–5). */
+  const amountFor = (role: string, multiplier: number) => power(config.POWER_DAILY_BASE) * (ROLE_WEIGHT[role as UserRole] ?? 1n) * BigInt(multiplier)
+
+  /**
+   * Today's amount: the role's base × the activity multiplier (1–5), as the daily computation
+   * fixed it for the day; computed now for a user it has not seen (signed up since, or no run yet).
+   */
   async function dailyAmount(user: Who, at: Date): Promise<{ amount: bigint; multiplier: number }> {
+    const fixed = await repo.dailyAmountOf(utcDay(at), user.id)
+    if (fixed) return { amount: BigInt(fixed.amount), multiplier: fixed.multiplier }
     const since = new Date(at.getTime() - 7 * 86_400_000).toISOString()
     const { readingDays, subscriptions } = await repo.activity(user.id, since)
-    // One step per two reading days of the last week (up to +3) and one for following 10 feeds or more.
-    const multiplier = Math.min(MAX_MULTIPLIER, 1 + Math.min(3, Math.floor(readingDays / 2)) + (subscriptions >= 10 ? 1 : 0))
-    const weight = ROLE_WEIGHT[user.role as UserRole] ?? 1n
-    return { amount: power(config.POWER_DAILY_BASE) * weight * BigInt(multiplier), multiplier }
+    const multiplier = activityMultiplier(readingDays, subscriptions)
+    return { amount: amountFor(user.role, multiplier), multiplier }
+  }
+
+  /** Whether the day's computation is running now (in any process: its state is a database row). */
+  async function computing(at: Date): Promise<boolean> {
+    const run = await repo.dailyRun(utcDay(at))
+    return run !== null && run.status === 'running' && run.leaseUntil > at.toISOString()
   }
 
   async function wallet(user: Who): Promise<WalletJson> {
@@ -129,14 +150,16 @@ export function createWalletsService(deps: { repo: WalletsRepo; config: WalletsC
     async claimCheck(user: Who): Promise<ClaimCheckJson> {
       const at = now()
       const claimedToday = Boolean(await repo.transferByKey(`daily:${user.id}:${utcDay(at)}`))
+      const busy = await computing(at)
       const { amount, multiplier } = await dailyAmount(user, at)
       const tomorrow = new Date(`${utcDay(at)}T00:00:00.000Z`).getTime() + 86_400_000
-      return { claimable: !claimedToday, amount: claimedToday ? '0' : amount.toString(), multiplier, claimedToday, nextClaimAt: new Date(claimedToday ? tomorrow : at.getTime()).toISOString() }
+      return { claimable: !claimedToday && !busy, amount: claimedToday ? '0' : amount.toString(), multiplier, claimedToday, nextClaimAt: new Date(claimedToday ? tomorrow : at.getTime()).toISOString(), computing: busy }
     },
 
-    /** POST claim-daily: once per user per UTC day (4000 after that), from the treasury. */
+    /** POST claim-daily: once per user per UTC day (4000 after that), from the treasury; 4005 while the day's amounts are being computed. */
     async claimDaily(user: Who): Promise<TransactionJson> {
       const at = now()
+      if (await computing(at)) throw new AppError(4005, { reason: `Today's POWER (${utcDay(at)}) is being computed; try again in a minute` })
       const { amount } = await dailyAmount(user, at)
       const { transfer, replayed } = await move({ debit: TREASURY, credit: userAccount(user.id), amount, kind: 'daily', reference: utcDay(at), idempotencyKey: `daily:${user.id}:${utcDay(at)}`, actorUserId: user.id, at: at.toISOString() })
       if (replayed) throw new AppError(4000, { reason: `Already claimed for ${utcDay(at)}` })
@@ -229,6 +252,42 @@ export function createWalletsService(deps: { repo: WalletsRepo; config: WalletsC
       const amount = typeof input.amount === 'bigint' ? input.amount : BigInt(input.amount)
       const { transfer, replayed } = await move({ debit: TREASURY, credit: userAccount(input.userId), amount, kind: input.kind ?? 'reward', reference: input.reference, idempotencyKey: `reward:${input.idempotencyKey}`, actorUserId: input.userId })
       return { transaction: presentTransfer(transfer), replayed }
+    },
+
+    /**
+     * The daily computation (the scheduler runs it each tick; jobs/powerDaily.ts): once per UTC
+     * day, fixes every user's amount and multiplier for the day. Only one process runs a day: the
+     * run is a database row taken with a lease, renewed per page; claims answer 4005 meanwhile.
+     * `afterPage` lets a test hold the run in the middle.
+     */
+    async computeDaily(options: { at?: Date; owner?: string; afterPage?: () => Promise<void> } = {}): Promise<{ ran: boolean; users: number }> {
+      const at = options.at ?? now()
+      const day = utcDay(at)
+      const owner = options.owner ?? newId()
+      const lease = () => new Date(Date.now() + DAILY_RUN_LEASE_MS).toISOString()
+      if (!(await repo.beginDailyRun(day, owner, new Date().toISOString(), lease()))) return { ran: false, users: 0 }
+      const since = new Date(at.getTime() - 7 * 86_400_000).toISOString()
+      let after = ''
+      let users = 0
+      for (;;) {
+        const page = await repo.usersAfter(after, DAILY_PAGE)
+        if (page.length === 0) break
+        const activity = await repo.activityOf(page.map((u) => u.id), since)
+        await repo.saveDailyAmounts(
+          page.map((u) => {
+            const a = activity.get(u.id) ?? { readingDays: 0, subscriptions: 0 }
+            const multiplier = activityMultiplier(a.readingDays, a.subscriptions)
+            return { day, userId: u.id, amount: amountFor(u.role, multiplier).toString(), multiplier }
+          }),
+        )
+        users += page.length
+        after = page[page.length - 1].id
+        await options.afterPage?.()
+        // Another process took the run over (this one stalled past its lease): leave it to them.
+        if (!(await repo.extendDailyRun(day, owner, lease()))) return { ran: false, users }
+      }
+      await repo.finishDailyRun(day, owner, new Date().toISOString(), users)
+      return { ran: true, users }
     },
 
     /** The ledger's invariant: every user and feed balance ≥ 0 and their sum = minted − burned; all accounts sum to 0. */

@@ -30,7 +30,7 @@ import { ensurePages } from '../../i18n/index.ts'
 import { useTipStore } from '../../modules/power/tipStore.ts'
 import { useFeedPowerStore } from '../../modules/power/feedPowerStore.ts'
 import { useAiChatStore } from '../../modules/ai/aiChatStore.ts'
-import { useSpeechStore } from '../../modules/ai/readAloud.ts'
+import { useSpeechStore, warmVoices } from '../../modules/ai/readAloud.ts'
 import { useAiSettings } from '../../modules/ai/useAiSettings.ts'
 import { useFixedChatAtStartup } from '../../modules/ai/useFixedChatAtStartup.ts'
 
@@ -132,6 +132,8 @@ export function AppShell() {
   }, [mobile, startupScreen, setDrawer])
   // Signed in: this browser's push subscription registered again (docs/notifications.md).
   useEffect(() => void syncPushSubscription(), [])
+  // The browser lists its speech voices asynchronously: ask now, so reading aloud can pick one.
+  useEffect(() => warmVoices(), [])
   // The installed app's "Quick add" shortcut opens /?quickadd=1.
   useEffect(() => {
     if (new URLSearchParams(location.search).has('quickadd')) openQuickAdd()

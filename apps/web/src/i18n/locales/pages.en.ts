@@ -484,6 +484,8 @@ export default {
     levelValue: "Level {{level}}",
     claim: "Claim {{amount}} POWER",
     claimedToday: "Claimed today",
+    computing: "Calculating today’s POWER…",
+    computingHint: "Today’s amounts are being calculated; the claim opens in a minute.",
     claimed: "Claimed {{amount}} POWER",
     multiplier: "Activity ×{{multiplier}}",
     nextClaim: "Next claim {{time}}",

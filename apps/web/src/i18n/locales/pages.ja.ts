@@ -469,6 +469,8 @@ export default {
     levelValue: "レベル {{level}}",
     claim: "{{amount}} POWER を受け取る",
     claimedToday: "本日受け取り済み",
+    computing: "本日の POWER を計算中…",
+    computingHint: "本日の金額を計算しています。まもなく受け取れます。",
     claimed: "{{amount}} POWER を受け取りました",
     multiplier: "アクティビティ ×{{multiplier}}",
     nextClaim: "次回 {{time}}",

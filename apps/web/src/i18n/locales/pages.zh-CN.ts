@@ -469,6 +469,8 @@ export default {
     levelValue: "等级 {{level}}",
     claim: "领取 {{amount}} POWER",
     claimedToday: "今日已领取",
+    computing: "正在计算今日 POWER…",
+    computingHint: "正在计算今日的数额，稍后即可领取。",
     claimed: "已领取 {{amount}} POWER",
     multiplier: "活跃度 ×{{multiplier}}",
     nextClaim: "下次领取 {{time}}",

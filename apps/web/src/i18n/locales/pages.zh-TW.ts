@@ -469,6 +469,8 @@ export default {
     levelValue: "等級 {{level}}",
     claim: "領取 {{amount}} POWER",
     claimedToday: "今日已領取",
+    computing: "正在計算今日 POWER…",
+    computingHint: "正在計算今日的數額，稍後即可領取。",
     claimed: "已領取 {{amount}} POWER",
     multiplier: "活躍度 ×{{multiplier}}",
     nextClaim: "下次領取 {{time}}",

@@ -24,6 +24,19 @@ describe('pickVoice', () => {
     expect(pickVoice(chromeWindows, 'en-US-AndrewMultilingualNeural', 'ja')?.name).toBe('Google 日本語')
   })
 
+  it('among many voices of the language (espeak-ng through speech-dispatcher), the region of the entry or of the setting', () => {
+    const espeak = [
+      { name: 'Afrikaans espeak-ng', lang: 'af', default: true },
+      { name: 'English (Caribbean) espeak-ng', lang: 'en-029' },
+      { name: 'English (Great Britain) espeak-ng', lang: 'en-GB' },
+      { name: 'English (America)+Andy espeak-ng', lang: 'en-US' },
+      { name: 'English (America) espeak-ng', lang: 'en-US' },
+    ]
+    expect(pickVoice(espeak, 'en-US-AndrewMultilingualNeural', 'en')?.name).toBe('English (America)+Andy espeak-ng')
+    expect(pickVoice(espeak, 'en-US-AndrewMultilingualNeural', 'en-GB')?.name).toBe('English (Great Britain) espeak-ng')
+    expect(pickVoice(espeak, 'en-US-AndrewMultilingualNeural', null)?.lang).toBe('en-US')
+  })
+
   it('with no voice of that language: the browser default; with no voices at all: none', () => {
     expect(pickVoice(chromeWindows, 'en-US-AndrewMultilingualNeural', 'fi')?.name).toBe('Google US English')
     expect(pickVoice([], 'x', 'en')).toBeNull()

@@ -2,7 +2,8 @@
  * The voice that reads an entry (issue 10, SPEC §3 general `voice`): the voice named in the
  * setting when the browser has it; else one of the same family in the entry's language (the
  * default "en-US-AndrewMultilingualNeural" is an Edge name — Chrome calls its voices otherwise);
- * else the browser's default voice for the entry's language; else the first of that language.
+ * else one of the entry's region (or the setting's, en-US) in that language; else the browser's
+ * default voice for the entry's language; else the first of that language.
  */
 export type VoiceLike = { name: string; lang: string; default?: boolean }
 
@@ -25,6 +26,14 @@ export function pickVoice<V extends VoiceLike>(voices: readonly V[], setting: st
   if (name && settingLang === lang) {
     const sameFamily = sameLanguage.find((v) => v.name.toLowerCase().includes(name))
     if (sameFamily) return sameFamily
+  }
+  // Nearest in the language: the entry's own region (en-GB), else the setting's (en-US), then the
+  // browser's default of the language, then any (espeak-ng lists thousands, its default being Afrikaans).
+  const region = (tag: string | null | undefined) => (tag ?? '').toLowerCase().replace('_', '-')
+  const wanted = [region(language), settingLang === lang ? region(setting.split('-').slice(0, 2).join('-')) : ''].filter((t) => t.includes('-'))
+  for (const tag of wanted) {
+    const match = sameLanguage.filter((v) => region(v.lang) === tag)
+    if (match.length) return match.find((v) => v.default) ?? match[0]
   }
   return sameLanguage.find((v) => v.default) ?? sameLanguage[0] ?? voices.find((v) => v.default) ?? null
 }

@@ -49,12 +49,43 @@ async function ttsMode(): Promise<'provider' | 'browser'> {
   }
 }
 
-function speakInBrowser(entry: Entry, voiceSetting: string) {
+/**
+ * The browser's voices. Chrome lists them asynchronously — on Linux through speech-dispatcher, which
+ * can take seconds for espeak-ng's thousands — so the app asks once at start-up (`warmVoices`) and
+ * here waits for them (voiceschanged, or a look every 250 ms) up to 10 s, then reads with the
+ * browser's default voice.
+ */
+function voicesOf(synth: SpeechSynthesis): Promise<SpeechSynthesisVoice[]> {
+  const now = synth.getVoices()
+  if (now.length) return Promise.resolve(now)
+  return new Promise((resolve) => {
+    const started = Date.now()
+    const check = () => {
+      const voices = synth.getVoices()
+      if (!voices.length && Date.now() - started < 10_000) return
+      clearInterval(timer)
+      synth.removeEventListener('voiceschanged', check)
+      resolve(voices)
+    }
+    const timer = setInterval(check, 250)
+    synth.addEventListener('voiceschanged', check)
+  })
+}
+
+/** Asks the browser for its voices early, so they are listed by the time an entry is read aloud. */
+export function warmVoices(): void {
+  if (typeof window !== 'undefined' && typeof window.speechSynthesis !== 'undefined') window.speechSynthesis.getVoices()
+}
+
+async function speakInBrowser(entry: Entry, voiceSetting: string) {
   const synth = window.speechSynthesis
   synth.cancel()
-  const voice = pickVoice(synth.getVoices(), voiceSetting, entry.language)
-  const pieces = speechPieces([entry.title ?? '', plainText(entry.content ?? entry.description)].filter(Boolean).join('\n'))
   useSpeechStore.setState({ entryId: entry.id, title: entry.title ?? '', status: 'speaking' })
+  const voices = await voicesOf(synth)
+  // Stopped (or another entry started) while the voices were coming.
+  if (useSpeechStore.getState().entryId !== entry.id) return
+  const voice = pickVoice(voices, voiceSetting, entry.language)
+  const pieces = speechPieces([entry.title ?? '', plainText(entry.content ?? entry.description)].filter(Boolean).join('\n'))
   pieces.forEach((text, i) => {
     const u = new SpeechSynthesisUtterance(text)
     if (voice) u.voice = voice as SpeechSynthesisVoice
@@ -90,7 +121,7 @@ export async function readAloud(entry: Entry, voiceSetting: string): Promise<voi
   }
   if ((await ttsMode()) === 'browser') {
     if (typeof window.speechSynthesis === 'undefined') return
-    speakInBrowser(entry, voiceSetting)
+    await speakInBrowser(entry, voiceSetting)
     return
   }
   try {

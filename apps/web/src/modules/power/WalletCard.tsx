@@ -13,7 +13,8 @@ export function WalletCard() {
   const { t } = useTranslation('power')
   const client = useQueryClient()
   const wallet = useQuery({ queryKey: powerKeys.wallet, queryFn: fetchWallet })
-  const check = useQuery({ queryKey: powerKeys.claimCheck, queryFn: fetchClaimCheck })
+  // While the day's amounts are being computed (claim-daily would answer 4005), ask again soon.
+  const check = useQuery({ queryKey: powerKeys.claimCheck, queryFn: fetchClaimCheck, refetchInterval: (query) => (query.state.data?.computing ? 15_000 : false) })
   const claim = useMutation({
     mutationFn: claimDaily,
     onSuccess: (transfer) => {
@@ -25,6 +26,7 @@ export function WalletCard() {
   const balance = wallet.data?.powerToken ?? '0'
   const cashable = wallet.data?.cashablePowerToken ?? '0'
   const claimable = check.data?.claimable ?? false
+  const computing = check.data?.computing ?? false
   return (
     <section className="rounded-2xl border border-zinc-200/80 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="wallet-card" aria-labelledby="wallet-title">
       <h2 id="wallet-title" className="text-[13px] font-semibold text-zinc-500 dark:text-zinc-400">
@@ -51,11 +53,11 @@ export function WalletCard() {
       <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-zinc-100 pt-4 dark:border-zinc-800">
         <Button onClick={() => claim.mutate()} busy={claim.isPending} disabled={!claimable} data-testid="claim-daily">
           <ZapIcon size={16} />
-          {claimable ? t('claim', { amount: formatPower(check.data?.amount ?? '0') }) : t('claimedToday')}
+          {claimable ? t('claim', { amount: formatPower(check.data?.amount ?? '0') }) : computing ? t('computing') : t('claimedToday')}
         </Button>
         {check.data && (
           <span className="text-[12px] text-zinc-500">
-            {claimable ? t('multiplier', { multiplier: check.data.multiplier }) : t('nextClaim', { time: new Date(check.data.nextClaimAt).toLocaleString() })}
+            {claimable ? t('multiplier', { multiplier: check.data.multiplier }) : computing ? t('computingHint') : t('nextClaim', { time: new Date(check.data.nextClaimAt).toLocaleString() })}
           </span>
         )}
         <Button variant="secondary" className="ml-auto" onClick={() => setWithdrawing(true)} disabled={BigInt(cashable) === 0n} data-testid="withdraw-open">
