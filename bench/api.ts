@@ -37,7 +37,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { Pool } from 'undici'
 import pg from 'pg'
@@ -49,7 +48,6 @@ import { entriesRepo, type TimelineQuery } from '../apps/server/src/domains/entr
 import { readsRepo } from '../apps/server/src/domains/reads/repo.ts'
 import { unreadRepo } from '../apps/server/src/domains/unread/repo.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const args = new Map(
   process.argv.slice(2).map((a): [string, string] => {
     const [key, ...value] = a.replace(/^--/, '').split('=')
