@@ -9,7 +9,9 @@ import { testEnv } from '../env.ts'
 import { createLogger } from '../lib/logger.ts'
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/testDatabase.ts'
 import { startFeedFarm, type FeedFarm } from '../test/feedFarm.ts'
-import { insertUser, subscribeUser, testFeedService } from '../test/feedEngineFixtures.ts'
+import { insertUser, subscribeUser, testFeedService, unreadCount } from '../test/feedEngineFixtures.ts'
+import { actionsRepo } from '../domains/actions/repo.ts'
+import { unreadRepo } from '../domains/unread/repo.ts'
 import { createBullmqQueue } from './bullmqQueue.ts'
 import { createScheduler } from './scheduler.ts'
 import { runRefreshFeedTask, type RefreshFeedTask } from './RefreshFeedTask.ts'
@@ -116,6 +118,31 @@ suite(title, () => {
       for (let i = 0; i < 12; i++) expect(farm.requests(`/gen/rss/bull-${i}`) - before.get(i)!).toBe(1)
       feedsA.close()
       feedsB.close()
+    })
+
+    it('action rules apply when a BullMQ worker stores the entries; readers without rules get them all; counters exact', async () => {
+      const feeds = testFeedService(database)
+      const withRules = await insertUser(database, 'bull-rules@example.com')
+      const without = await insertUser(database, 'bull-plain@example.com')
+      farm.setFeed('/bull-rules.xml', { title: 'Bull rules', entries: [] })
+      const feed = await feeds.ensureFeed(farm.url('/bull-rules.xml'))
+      await subscribeUser(database, withRules, feed.id)
+      await subscribeUser(database, without, feed.id)
+      const rules = [{ name: 'Odd', disabled: false, condition: [[{ field: 'title', operator: 'regex', value: '[13579]$' }]], result: { silence: true, star: true } }]
+      await actionsRepo(database.db).put(withRules, JSON.stringify(rules), 1, new Date().toISOString())
+      farm.setFeed('/bull-rules.xml', { title: 'Bull rules', entries: Array.from({ length: 6 }, (_, i) => ({ id: `br-${i}`, title: `bull item ${i}`, published: new Date(Date.UTC(2025, 0, 1, 0, i)) })) })
+
+      const producer = open()
+      open().process((task) => runRefreshFeedTask(feeds, task), { concurrency: 2 })
+      await producer.enqueue([{ feedId: feed.id, url: feed.url }])
+      await waitFor(async () => (await unreadCount(database, without, feed.id)) === 6)
+      // bull item 1, 3, 5 are silenced (read, never counted) and starred for the reader with the rule.
+      expect(await unreadCount(database, withRules, feed.id)).toBe(3)
+      const starred = await database.db.selectFrom('collections').innerJoin('entries', 'entries.id', 'collections.entryId').select('entries.title').where('collections.userId', '=', withRules).orderBy('entries.title').execute()
+      expect(starred.map((r) => r.title)).toEqual(['bull item 1', 'bull item 3', 'bull item 5'])
+      expect(await database.db.selectFrom('collections').select('entryId').where('userId', '=', without).execute()).toEqual([])
+      for (const userId of [withRules, without]) expect((await unreadRepo(database.db, dialect).auditCounters({ userId })).wrong).toEqual([])
+      feeds.close()
     })
   })
 })

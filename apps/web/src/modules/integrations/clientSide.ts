@@ -30,11 +30,18 @@ export function entryImages(entry: Entry): string[] {
   return [...new Set(urls)]
 }
 
-/** Sends the images to the Eagle app on this machine; throws with Eagle's status when it refuses. */
-export async function addToEagle(entry: Entry): Promise<number> {
+/**
+ * Sends the images to the Eagle app on this machine (its local API, POST /api/item/addFromURLs
+ * `{items: [{url, name, website}]}`, answered `{status: "success"}`); throws with Eagle's own
+ * status or message when it refuses. `endpoint` is for tests.
+ */
+export async function addToEagle(entry: Entry, endpoint = EAGLE): Promise<number> {
   const images = entryImages(entry)
   if (images.length === 0) throw new Error('no images')
-  const response = await fetch(EAGLE, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: images.map((url) => ({ url, name: entry.title ?? url, website: entry.url ?? '' })) }) })
-  if (!response.ok) throw new Error(`Eagle ${response.status}`)
+  const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: images.map((url) => ({ url, name: entry.title ?? url, website: entry.url ?? '' })) }) })
+  const answer = (await response.json().catch(() => null)) as { status?: string; message?: string; data?: unknown } | null
+  if (!response.ok || (answer && answer.status !== undefined && answer.status !== 'success')) {
+    throw new Error(`Eagle: ${answer?.message ?? (typeof answer?.data === 'string' ? answer.data : null) ?? answer?.status ?? response.status}`)
+  }
   return images.length
 }
