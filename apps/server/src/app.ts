@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppDeps } from './deps.ts'
+import { REFERRAL_HEADER } from '@brook/shared'
 import { CLIENT_IP_HEADER, INVITATION_HEADER } from './auth/createAuth.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
@@ -38,6 +39,7 @@ import { analyticsRoutes } from './domains/analytics/routes.ts'
 import { rsshubDiscoverRoutes, rsshubRoutes } from './domains/rsshub/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
+import { referralsRoutes } from './domains/referrals/routes.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
 import { achievementsRoutes } from './domains/achievements/routes.ts'
 import { featureFlagsRoutes } from './domains/featureFlags/routes.ts'
@@ -148,6 +150,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Sign-up follows the registration mode (invitation-only: 400/1003 without a valid code; closed: 1004).
   app.post('/api/auth/sign-up/email', async (c, next) => {
     await deps.invitations.admitSignUp({ code: c.req.header(INVITATION_HEADER) ?? null, firstUser: (await deps.plans.userCount()) === 0 })
+    // A referral code (SPEC §7 header) must be known: 'Invalid referral code' (1002) otherwise.
+    await deps.referrals.referrerFor(c.req.header(REFERRAL_HEADER))
     await next()
   })
   /** Hands a request to better-auth (with `body` instead of the request's own when given). */
@@ -251,6 +255,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/analytics', analyticsRoutes({ analytics: deps.analytics }))
   app.route('/api/plans', plansRoutes({ plans: deps.plans }))
   app.route('/api/invitations', invitationsRoutes({ invitations: deps.invitations }))
+  app.route('/api/referrals', referralsRoutes({ referrals: deps.referrals }))
   app.route('/api/admin/feature-flags', featureFlagsRoutes({ featureFlags: deps.featureFlags }))
   app.route('/api/admin', adminRoutes({ admin: deps.admin }))
   app.route('/api/achievement', achievementsRoutes({ achievements: deps.achievements }))

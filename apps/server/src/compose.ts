@@ -39,6 +39,9 @@ import { plansRepo } from './domains/plans/repo.ts'
 import { createPlansService } from './domains/plans/service.ts'
 import { invitationsRepo } from './domains/invitations/repo.ts'
 import { createInvitationsService } from './domains/invitations/service.ts'
+import { referralsRepo } from './domains/referrals/repo.ts'
+import { createReferralsService } from './domains/referrals/service.ts'
+import { httpReceiptVerifier, noReceiptVerifier } from './domains/referrals/receiptVerifier.ts'
 import { adminRepo } from './domains/admin/repo.ts'
 import { createAdminService } from './domains/admin/service.ts'
 import { achievementsRepo } from './domains/achievements/repo.ts'
@@ -109,6 +112,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
     instance,
     plans: plansRepo(db),
     invitations: invitationsRepo(db),
+    referrals: referralsRepo(db),
     admin: adminRepo(db),
     achievements: achievementsRepo(db),
     featureFlags: featureFlagsRepo(db),
@@ -143,6 +147,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const feeds = createFeedService({ repo: repos.feeds, env, logger, boostLevel: (feedId, at) => runningBoostLevel(repos.wallets, feedId, at), sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
+  const referrals = createReferralsService({ repo: repos.referrals, verifier: env.RECEIPT_VERIFIER_URL ? httpReceiptVerifier(env.RECEIPT_VERIFIER_URL) : noReceiptVerifier })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
@@ -184,7 +189,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { messaging, plans, invitations, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub, analytics }
+  return { messaging, plans, invitations, referrals, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub, analytics }
 }
 
 /** Every domain service, by name. */

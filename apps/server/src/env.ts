@@ -39,6 +39,8 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   SMTP_URL: z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Brook <brook@localhost>'),
+  /** The instance's purchase receipt verification service (domains/referrals/receiptVerifier.ts); unset: no receipt is accepted. */
+  RECEIPT_VERIFIER_URL: optionalUrl,
   REQUEST_BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_BODY_LIMIT: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   FETCH_ALLOW_PRIVATE_NETWORKS: bool.default(false),

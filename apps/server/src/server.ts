@@ -61,7 +61,7 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   const services = composeServices({ env, database, logger, secret, instance })
   // Integration settings stored before they were sealed at rest are sealed now (once; idempotent).
   await services.integrations.sealPlainDocuments()
-  const accounts = { invitations: services.invitations, isDisabled: services.admin.isDisabled }
+  const accounts = { invitations: services.invitations, referrals: services.referrals, isDisabled: services.admin.isDisabled }
   const auth = createAuth({ env, database, mailer, instance, accounts }, secret)
   return { env, database, auth, logger, mailer, ...services }
 }

@@ -7,12 +7,13 @@ import crypto from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { bearer, customSession, oneTimeToken, twoFactor } from 'better-auth/plugins'
 import { APIError } from 'better-auth/api'
-import { newId, type UserRole } from '@brook/shared'
+import { newId, REFERRAL_HEADER, type UserRole } from '@brook/shared'
 import type { Env } from '../env.ts'
 import type { OpenDatabase } from '../db/openDatabase.ts'
 import type { Mailer } from '../domains/mail/mailer.ts'
 import type { InstanceRepo } from '../domains/instance/repo.ts'
 import type { InvitationsService } from '../domains/invitations/service.ts'
+import type { ReferralsService } from '../domains/referrals/service.ts'
 import { toIso } from '../lib/time.ts'
 
 /** Header the web app sends on sign-up with the invitation code the user entered (/invitation). */
@@ -29,6 +30,8 @@ export interface AuthDeps {
   /** Sign-up by invitation and disabled accounts (domains/invitations, domains/admin); without it, neither. */
   accounts?: {
     invitations: Pick<InvitationsService, 'admitSignUp' | 'claimForSignUp' | 'bindSignUp'>
+    /** Sign-up by referral (domains/referrals): the 45-day trial for the new account, days for the referrer. */
+    referrals?: Pick<ReferralsService, 'referrerFor' | 'startingRole' | 'recordSignUp'>
     isDisabled(userId: string): Promise<boolean>
   }
 }
@@ -118,18 +121,31 @@ export function createAuth(deps: AuthDeps, secret: string) {
             // server did not see (social sign-in) is checked here, and the code is spent once.
             // Calls from inside the server (the CLI's create-admin) carry no request and pass.
             let code: string | null = null
+            let referrer: string | null = null
             if (accounts && context?.request) {
               code = await accounts.invitations.admitSignUp({ code: context.headers?.get(INVITATION_HEADER) ?? null, firstUser }).catch((error: unknown) => {
                 throw new APIError('BAD_REQUEST', { message: error instanceof Error ? error.message : 'Invalid invitation' })
               })
+              if (!firstUser && accounts.referrals) {
+                referrer = await accounts.referrals.referrerFor(context.headers?.get(REFERRAL_HEADER)).catch(() => {
+                  throw new APIError('BAD_REQUEST', { message: 'Invalid referral code' })
+                })
+              }
               if (code && !(await accounts.invitations.claimForSignUp(code, user.email))) throw new APIError('BAD_REQUEST', { message: 'Invitation code already used' })
             }
             const role: UserRole = firstUser ? 'admin' : code ? 'pre_pro' : env.DEFAULT_ROLE
+            // By referral: the 45-day Pro preview trial, unless the plan is already as good.
+            if (referrer && accounts?.referrals) return { data: { ...user, ...accounts.referrals.startingRole(role) } }
             return { data: { ...user, role } }
           },
           after: async (user, context) => {
             const code = context?.request ? context.headers?.get(INVITATION_HEADER) : null
             if (accounts && code) await accounts.invitations.bindSignUp(code.trim().toUpperCase(), user.email, user.id)
+            const referral = context?.request ? context.headers?.get(REFERRAL_HEADER) : null
+            if (accounts?.referrals && referral) {
+              const referrer = await accounts.referrals.referrerFor(referral).catch(() => null)
+              if (referrer) await accounts.referrals.recordSignUp(referrer, user.id)
+            }
           },
         },
       },

@@ -217,6 +217,32 @@ export interface InvitationsTable {
   usedByEmail: string | null
 }
 
+/** Referral codes, one per user (0014). */
+export interface ReferralCodesTable {
+  userId: string
+  code: string
+  createdAt: string
+}
+
+/** Who came by whose referral code, with the Pro preview days it earned the referrer (0014). */
+export interface ReferralsTable {
+  referredId: string
+  referrerId: string
+  createdAt: string
+  signupDays: number
+  purchaseDays: Generated<number>
+  purchasedAt: string | null
+}
+
+/** Purchase receipts accepted once (0014). */
+export interface PurchaseReceiptsTable {
+  transactionId: string
+  userId: string
+  purpose: string
+  productId: string
+  createdAt: string
+}
+
 /** Admin feature flags (0012): on/off and a percentage rollout; overrides per user. */
 export interface FeatureFlagsTable {
   name: string
@@ -571,6 +597,9 @@ export interface Database {
   opml_import_usage: OpmlImportUsageTable
   idempotency_keys: IdempotencyKeysTable
   invitations: InvitationsTable
+  referral_codes: ReferralCodesTable
+  referrals: ReferralsTable
+  purchase_receipts: PurchaseReceiptsTable
   feature_flags: FeatureFlagsTable
   feature_flag_overrides: FeatureFlagOverridesTable
   user_achievements: UserAchievementsTable

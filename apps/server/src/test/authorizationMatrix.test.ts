@@ -28,6 +28,7 @@ type Fixture = {
   inboxSecret: string
   bInboxSecret: string
   aCode: string // an invitation code A (the instance's admin) created
+  aReferralCode: string // A's referral code
   aTokenId: string // A's API token
   aHub: string // A's own RSSHub instance (not shared), with an access key
   aPushId: string // A's registered browser (Web Push)
@@ -38,8 +39,8 @@ type Fixture = {
 type Expectation =
   /** Refused: HTTP 403/404 with one of these codes (default: the ownership codes). */
   | { denied: true; codes?: number[] }
-  /** Answered, but only with B's own or public data. */
-  | { denied: false }
+  /** Answered, but only with B's own or public data (`status`: an answer about B's own input, e.g. a refused receipt). */
+  | { denied: false; status?: number }
 
 type Attempt = { run: (f: Fixture) => Promise<ApiAnswer>; expect: Expectation; forbid?: (f: Fixture) => string[] }
 
@@ -295,6 +296,10 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/invitations': [{ run: (f) => f.b.get('/api/invitations'), expect: answered, forbid: (f) => [f.aCode] }],
   'POST /api/invitations/new': [{ run: (f) => f.b.post('/api/invitations/new'), expect: answered, forbid: (f) => [f.aCode] }],
   'POST /api/invitations/use': [{ run: (f) => f.b.post('/api/invitations/use', { code: f.aCode }), expect: answered }],
+  // referrals (B's own code and days; A's code and referred accounts stay A's)
+  'GET /api/referrals': [{ run: (f) => f.b.get('/api/referrals'), expect: answered, forbid: (f) => [f.aReferralCode] }],
+  'GET /api/referrals/days': [{ run: (f) => f.b.get('/api/referrals/days'), expect: answered }],
+  'POST /api/referrals/verify-receipt': [{ run: (f) => f.b.post('/api/referrals/verify-receipt', { receipt: 'A receipt' }), expect: { denied: false, status: 400 } }],
   // admin (A is the instance's first account, so its admin; B is not)
   'GET /api/admin/users': [{ run: (f) => f.b.get('/api/admin/users?q=alice'), expect: refused([1004]) }],
   'PATCH /api/admin/users/{id}': [{ run: (f) => f.b.patch(`/api/admin/users/${f.aId}`, { role: 'free', disabled: true }), expect: refused([1004]) }],
@@ -394,12 +399,13 @@ describeEachDialect('authorization matrix', (dialect) => {
     await a.put('/api/actions', { rules: [{ name: MARK.rule, condition: [[{ field: 'title', operator: 'contains', value: 'never-matches' }]], result: { star: true } }] })
     await a.post('/api/wallets/transactions/claim-daily')
     const aCode = (await a.post('/api/invitations/new')).body.data
+    const aReferralCode = (await a.get('/api/referrals')).body.data.code
     // A's RSSHub instance (stored directly: adding one checks it answers, and nothing answers here).
     const aHub = '1234567890777'
     const hubAt = new Date().toISOString()
     await db.insertInto('rsshub_instances').values({ id: aHub, ownerUserId: aId, baseUrl: 'https://hub-a.matrix.example', accessKey: MARK.hubKey, description: null, price: null, userLimit: null, isDefault: 0, checkedAt: null, responseTimeMs: null, errorAt: null, errorMessage: null, createdAt: hubAt, updatedAt: hubAt }).execute()
     await a.post('/api/rsshub/use', { id: aHub })
-    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aPushId, aPushEndpoint, aCode, aHub }
+    f = { server, a, b, aId, aEmail: 'alice-matrix@example.com', feed, feedUrl, other, otherUrl, readByA, starredByA, list, inboxEntry: webhook.body.data.id, inboxSecret: inbox.secret, bInboxSecret: bInbox.secret, aTokenId, aPushId, aPushEndpoint, aCode, aReferralCode, aHub }
     // A's chat session, with a message (issue 10).
     const at = new Date().toISOString()
     await db.insertInto('ai_chat_sessions').values({ id: 'a-chat', userId: aId, title: 'A-secret-chat', createdAt: at, updatedAt: at }).execute()
@@ -430,7 +436,7 @@ describeEachDialect('authorization matrix', (dialect) => {
         if (attempt.expect.denied) {
           const codes = attempt.expect.codes ?? OWNERSHIP_CODES
           if (![403, 404, 409].includes(answer.status) || !codes.includes(answer.body?.code)) failures.push(`expected a refusal: ${label}`)
-        } else if (answer.status !== 200) failures.push(`expected an answer: ${label}`)
+        } else if (answer.status !== (attempt.expect.status ?? 200)) failures.push(`expected an answer: ${label}`)
         for (const marker of [...markers, ...(attempt.forbid?.(f) ?? [])]) {
           if (text.includes(marker)) failures.push(`leaked "${marker}": ${label}`)
         }

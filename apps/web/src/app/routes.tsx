@@ -19,6 +19,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: 'login', lazy: async () => ({ Component: (await import('../modules/auth/LoginPage.tsx')).LoginPage }) },
+      // Sign-up, with `?ref=CODE` from a referral link kept on this device (SPEC §7).
+      { path: 'register', lazy: async () => ({ Component: (await import('../modules/auth/LoginPage.tsx')).RegisterPage }) },
       // Reached signed out (a sign-up refused with 1003) as well as signed in.
       { path: 'invitation', lazy: async () => ({ Component: (await Promise.all([import('../modules/invitation/InvitationPage.tsx'), ensurePages()]))[0].InvitationPage }) },
       {

@@ -1,10 +1,15 @@
 /**
  * /login: credential sign-in and sign-up on one page. Signed-in users go on to where they
  * were headed; `?provider=` starts a social sign-in handed off by the desktop app.
+ * /register: the same page opened on sign-up; `?ref=CODE` (a referral link) is kept in local
+ * storage and sent with auth calls as X-Referral-Code (SPEC §3, §7).
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
+import { normalizeReferralCode, REFERRAL_TRIAL_DAYS } from '@brook/shared'
+import { readLocal, removeLocal, StorageKeys, writeLocal } from '../../lib/storage.ts'
+import { referralChanged, subscribeReferral } from './referral.ts'
 import { Logo } from '../../components/icons.tsx'
 import { Spinner } from '../../components/Spinner.tsx'
 import { env } from '../../env.ts'
@@ -20,13 +25,47 @@ export function safeRedirect(value: string | null): string {
   return value
 }
 
-export function LoginPage() {
+/** /register: sign-up first; a referral link's code is kept for the sign-up. */
+export function RegisterPage() {
+  const [params] = useSearchParams()
+  const ref = params.get('ref')
+  const [stored] = useState(() => {
+    const code = ref ? normalizeReferralCode(ref) : null
+    if (code) writeLocal(StorageKeys.referralCode, code)
+    return true
+  })
+  return stored && <LoginPage initialMode="sign-up" />
+}
+
+/** The stored referral code and a way to drop it, shown above the sign-up form. */
+function ReferralBanner() {
+  const { t } = useTranslation('auth')
+  const code = useSyncExternalStore(subscribeReferral, () => readLocal(StorageKeys.referralCode))
+  if (!code) return null
+  return (
+    <p role="status" data-testid="referral-banner" className="mt-4 rounded-lg bg-accent/10 px-3 py-2 text-[13px] text-zinc-700 dark:text-zinc-200">
+      {t('referralBanner', { code, days: REFERRAL_TRIAL_DAYS })}{' '}
+      <button
+        type="button"
+        className="font-medium text-accent underline-offset-4 hover:underline"
+        onClick={() => {
+          removeLocal(StorageKeys.referralCode)
+          referralChanged()
+        }}
+      >
+        {t('referralRemove')}
+      </button>
+    </p>
+  )
+}
+
+export function LoginPage({ initialMode }: { initialMode?: CredentialMode } = {}) {
   const { t } = useTranslation('auth')
   const [params] = useSearchParams()
   const query = useSessionQuery()
   const status = useSessionStore((s) => s.status)
   const expired = useSessionStore((s) => s.sessionExpired)
-  const [mode, setMode] = useState<CredentialMode>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in')
+  const [mode, setMode] = useState<CredentialMode>(initialMode ?? (params.get('mode') === 'signup' ? 'sign-up' : 'sign-in'))
   const provider = params.get('provider')
   const redirect = safeRedirect(params.get('redirect'))
 
@@ -63,6 +102,7 @@ export function LoginPage() {
                   {t('common:session.expired')}
                 </p>
               )}
+              {mode === 'sign-up' && <ReferralBanner />}
               <CredentialForm key={mode} mode={mode} redirect={redirect} />
             </>
           )}

@@ -6,18 +6,29 @@ import { toastError } from '../../api/toastError.ts'
 import { navigate } from '../../lib/navigation.ts'
 import { useSessionStore } from '../../store/session.ts'
 import { authClient } from './authClient.ts'
+import { referralChanged } from './referral.ts'
+import { i18n } from '../../i18n/index.ts'
+import { toast } from 'sonner'
 import { refreshSession, sessionQueryKey } from './session.ts'
 
 /** Creates an account and signs in; false (after a toast) when the server refuses. */
 export async function signUpWithEmail(queryClient: QueryClient, input: { name: string; email: string; password: string }): Promise<boolean> {
   const { error } = await authClient.signUp.email({ name: input.name.trim(), email: input.email.trim(), password: input.password })
   if (error) {
+    // SPEC §5: an unknown referral code (the stored one is dropped, so the next try signs up without it).
+    if (error.status === 400 && (error as { reason?: string }).reason === 'Invalid referral code') {
+      removeLocal(StorageKeys.referralCode)
+      referralChanged()
+      toast.error(i18n.t('auth:invalidReferral'))
+      return false
+    }
     toastError(error)
     // SPEC §8: 400 with 1003 — this instance wants an invitation code first.
     if (error.status === 400 && Number(error.code) === ErrorCodes.InvalidInvitation) navigate('/invitation')
     return false
   }
   removeLocal(StorageKeys.invitationCode)
+  removeLocal(StorageKeys.referralCode)
   await refreshSession(queryClient)
   return true
 }

@@ -12,6 +12,7 @@ import type { SettingsSection } from './sections.ts'
 import { ShortcutsSettings } from './ShortcutsSettings.tsx'
 import { InvitationsSettings } from '../invitation/InvitationsSettings.tsx'
 import { PlanSettings } from '../plans/PlanSettings.tsx'
+import { ReferralSettings } from '../referrals/ReferralSettings.tsx'
 import { AdminSettings } from '../admin/AdminSettings.tsx'
 import { IntegrationSettings } from '../integrations/IntegrationSettings.tsx'
 import { AiSettings } from '../ai/AiSettings.tsx'
@@ -28,6 +29,7 @@ export const SECTION_PAGES: Record<SettingsSection, ComponentType> = {
   'data-control': DataControlSettings,
   about: AboutSettings,
   invitations: InvitationsSettings,
+  referral: ReferralSettings,
   plan: PlanSettings,
   admin: AdminSettings,
   ai: AiSettings,

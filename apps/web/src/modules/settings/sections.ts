@@ -1,4 +1,4 @@
-/** The settings sub-pages of SPEC §2 Brook has, in the order the settings navigation lists them (Referral comes with referrals, issue 19). */
+/** The settings sub-pages of SPEC §2 Brook has, in the order the settings navigation lists them. */
 export const SETTINGS_SECTIONS = [
   'general',
   'appearance',
@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS = [
   'ai',
   'shortcuts',
   'invitations',
+  'referral',
   'plan',
   'data-control',
   'about',
