@@ -32,25 +32,22 @@
  * printed for the whole run and per route: the machine may be shared, and CPU per request is the
  * figure load distorts least (docs/performance.md).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { Pool } from 'undici'
 import pg from 'pg'
 import { sql } from 'kysely'
 import { openDatabase, type OpenDatabase } from '../apps/server/src/db/openDatabase.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
-import { insertEntries, insertFeed } from '../apps/server/src/test/factories.ts'
+import { api, seedFeeds, startBrook, type Child } from './apiSeed.ts'
 import { entriesRepo, type TimelineQuery } from '../apps/server/src/domains/entries/repo.ts'
 import { readsRepo } from '../apps/server/src/domains/reads/repo.ts'
 import { unreadRepo } from '../apps/server/src/domains/unread/repo.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const args = new Map(
   process.argv.slice(2).map((a): [string, string] => {
     const [key, ...value] = a.replace(/^--/, '').split('=')
@@ -71,12 +68,6 @@ const TARGET_P99_MS = 15
 /** Pause between a saturated phase and the paced phase after it. */
 const SETTLE_MS = 2000
 const DATABASE_URL = process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined
-
-/** The V8 flags of Brook's start script (root package.json), so the bench measures what `npm start` runs. */
-function startScriptFlags(): string[] {
-  const start: string = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')).scripts.start
-  return (/node ((?:--[\w-]+(?:=\S+)? )*)apps\/server\/src\/main\.ts/.exec(start)?.[1].trim() ?? '').split(' ').filter(Boolean)
-}
 
 function log(message: string): void {
   process.stderr.write(`[bench/api] ${message}\n`)
@@ -125,47 +116,6 @@ async function openPlace(): Promise<Place> {
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-/** 1,000 feeds, each with 1,000 entries spread over the last months, through the ingest's storage. */
-async function seed(database: OpenDatabase): Promise<string[]> {
-  const feeds: string[] = []
-  const started = performance.now()
-  for (let f = 0; f < FEEDS; f++) {
-    const feedId = await insertFeed(database.db, { title: `Bench feed ${f}`, description: 'A feed for the reading API bench' })
-    feeds.push(feedId)
-    const newest = new Date(Date.now() - Math.floor(Math.random() * 2 * 86_400_000))
-    const stepMs = 3_600_000 * (2 + Math.random() * 10)
-    await insertEntries(database.db, feedId, ENTRIES_PER_FEED, { newest, stepMs, guidPrefix: `b${f}`, content: `<p>${'Lorem ipsum dolor sit amet. '.repeat(12)}</p>` })
-    if ((f + 1) % 100 === 0) log(`seeded ${f + 1} feeds, ${(f + 1) * ENTRIES_PER_FEED} entries (${((performance.now() - started) / 1000).toFixed(0)} s)`)
-  }
-  if (database.dialect === 'postgres') await sql`analyze`.execute(database.db)
-  return feeds
-}
-
-type Child = { process: ChildProcess; url: string }
-
-function startServer(env: Record<string, string>): Promise<Child> {
-  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
-  const child = spawn(process.execPath, [...startScriptFlags(), ...profile, path.join(here, '../apps/server/src/main.ts')], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICES: 'web', AUTH_RATE_LIMIT: 'false', RATE_LIMIT: 'false', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', SUBSCRIPTION_LIMIT: String(FEEDS + 10), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const match = /running at (http:\/\/\S+)/.exec(out)
-      if (match) resolve({ process: child, url: match[1].replace('localhost', '127.0.0.1') })
-    })
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
-  })
-}
-
-async function api(url: string, method: string, p: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; headers: Headers }> {
-  const res = await fetch(url + p, { method, headers: { 'content-type': 'application/json', origin: url, ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await res.text()
-  return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers }
 }
 
 function pick<T>(items: T[]): T {
@@ -270,8 +220,8 @@ async function main(): Promise<void> {
   try {
     log(`database: ${place.label}`)
     await migrateToLatest(place.database.db)
-    const feeds = REUSE ? [] : await seed(place.database)
-    server = await startServer(place.env)
+    const feeds = REUSE ? [] : await seedFeeds(place.database, { feeds: FEEDS, entriesPerFeed: ENTRIES_PER_FEED, log })
+    server = await startBrook({ ...place.env, SUBSCRIPTION_LIMIT: String(FEEDS + 10) }, PROFILE_DIR)
     log(`server at ${server.url}`)
 
     const credentials = { email: 'bench@example.com', password: 'bench password 1' }

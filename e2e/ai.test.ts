@@ -100,6 +100,12 @@ describeBrowser('AI', () => {
     await page.getByTestId('entry-content').click()
     await page.keyboard.press('a')
     await block.waitFor()
+    // Translation needs a model: the refusal says what to configure.
+    await page.keyboard.press('Shift+L')
+    await page.getByText('connect a model in Settings → AI').first().waitFor({ timeout: 30_000 })
+    // (only so the picture shows the toast after its entrance animation)
+    await page.waitForTimeout(600)
+    await screenshot(page, 'ai-01b-translation-no-provider')
   })
 
   it('with a provider: the model\'s summary streams into the block as it is written', async () => {

@@ -47,20 +47,22 @@ export async function insertFeed(db: Kysely<Database>, fields: { url?: string; t
  * Stores `count` entries of a feed, newest `newest` and one minute apart going back, through the
  * ingest's storage path (one transaction: insert + counters). Returns the new ids, newest first.
  */
-export async function insertEntries(db: Kysely<Database>, feedId: string, count: number, options: { newest?: Date; stepMs?: number; guidPrefix?: string; content?: string } = {}): Promise<string[]> {
+export async function insertEntries(db: Kysely<Database>, feedId: string, count: number, options: { newest?: Date; stepMs?: number; guidPrefix?: string; content?: string | ((i: number) => { title?: string; content: string }) } = {}): Promise<string[]> {
   const newest = (options.newest ?? new Date()).getTime()
   const step = options.stepMs ?? 60_000
   const prefix = options.guidPrefix ?? newId()
   const insertedAt = new Date().toISOString()
-  const rows = Array.from({ length: count }, (_, i) => ({
+  const rows = Array.from({ length: count }, (_, i) => {
+    const made = typeof options.content === 'function' ? options.content(i) : null
+    return {
     id: newId(),
     feedId,
     inboxId: null,
     guid: `${prefix}-${i}`,
-    title: `Entry ${i} of ${feedId}`,
+    title: made?.title ?? `Entry ${i} of ${feedId}`,
     url: `https://factory.example/${feedId}/${prefix}-${i}`,
     description: `Description of entry ${i}`,
-    content: options.content ?? `<p>Content of entry ${i}</p>`,
+    content: made?.content ?? (typeof options.content === 'string' ? options.content : `<p>Content of entry ${i}</p>`),
     author: null,
     authorUrl: null,
     authorAvatar: null,
@@ -72,7 +74,8 @@ export async function insertEntries(db: Kysely<Database>, feedId: string, count:
     attachments: null,
     language: null,
     contentHash: null,
-  }))
+    }
+  })
   await feedsRepo(db).transaction(async (_tx, trx) => {
     const inserted = await feedEntriesRepo(trx).insertEntries(rows)
     await countNewFeedEntries(trx, feedId, inserted, rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0]?.publishedAt ?? ''))

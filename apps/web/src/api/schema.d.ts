@@ -21437,6 +21437,8 @@ export interface components {
             /** @description pending | paid | rejected */
             status: string;
             transferId: string;
+            /** @description Who asked for it */
+            userId: string;
         };
     };
     responses: never;
