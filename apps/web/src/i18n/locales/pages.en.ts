@@ -232,6 +232,12 @@ export default {
   },
   settings: {
     general: {
+      desktopApp: 'Desktop app',
+      appLaunchOnStartup: 'Open at login',
+      appLaunchOnStartupHint: 'Brook opens when you log in to this computer.',
+      appLaunchOnStartupFailed: 'Could not change launch at login',
+      openLinksInExternalApp: 'Open links in the system browser',
+      openLinksInExternalAppHint: 'Links to other sites open in your default browser instead of the app window.',
       language: 'Language',
       uiLanguage: 'Display language',
       uiLanguageHint: 'The language of Brook’s menus and messages.',

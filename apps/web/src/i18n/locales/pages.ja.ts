@@ -234,6 +234,12 @@ export default {
   },
   settings: {
     general: {
+      desktopApp: 'デスクトップアプリ',
+      appLaunchOnStartup: 'ログイン時に開く',
+      appLaunchOnStartupHint: 'このコンピューターのセッション開始時に Brook を起動します（自動起動の項目）。',
+      appLaunchOnStartupFailed: 'ログイン時に開く設定を変更できませんでした',
+      openLinksInExternalApp: 'リンクをシステムのブラウザーで開く',
+      openLinksInExternalAppHint: '別サイトへのリンクをアプリのウィンドウではなく既定のブラウザーで開きます。',
       language: '言語',
       uiLanguage: '表示言語',
       uiLanguageHint: 'Brook のメニューとメッセージの言語です。',

@@ -234,6 +234,12 @@ export default {
   },
   settings: {
     general: {
+      desktopApp: '桌面应用',
+      appLaunchOnStartup: '登录时打开',
+      appLaunchOnStartupHint: 'Brook 随本机会话启动（系统的自启动项）。',
+      appLaunchOnStartupFailed: '无法更改登录时打开',
+      openLinksInExternalApp: '在系统浏览器中打开链接',
+      openLinksInExternalAppHint: '指向其他网站的链接在默认浏览器中打开，而不是应用窗口。',
       language: '语言',
       uiLanguage: '显示语言',
       uiLanguageHint: 'Brook 菜单和提示所用的语言。',
