@@ -18,6 +18,7 @@ import { ensureWebBuild, startServer } from './support/server.ts'
 declare const document: any
 declare const window: any
 declare const Notification: any
+declare const PopStateEvent: any
 
 const user = { name: 'Grace Hopper', email: `grace+${Date.now()}@example.com`, password: 'correct horse battery' }
 
@@ -167,6 +168,27 @@ describeDesktop('desktop app', () => {
     await waitFor('the default browser called', () => existsSync(openedFile) && readFileSync(openedFile, 'utf8').includes('https://example.org/article?from=brook'))
     expect(cdp!.contexts().flatMap((c) => c.pages())).toHaveLength(1)
     await expect(page.evaluate(() => window.brookDesktop.call('openExternal', 'file:///etc/passwd'))).rejects.toThrow('not an address to open outside the app')
+  })
+
+  it('Settings → General → Open at login writes and removes the XDG autostart entry through the shell', async () => {
+    const page = await appPage()
+    const entry = path.join(xdgEnv.XDG_CONFIG_HOME, 'autostart/org.brook.Desktop.desktop')
+    await page.evaluate(() => window.history.pushState({}, '', '/settings/general'))
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')))
+    const toggle = page.getByRole('switch', { name: 'Open at login' })
+    await toggle.waitFor()
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    await toggle.click()
+    await waitFor('the autostart entry written', () => existsSync(entry))
+    const text = readFileSync(entry, 'utf8')
+    expect(text).toContain('[Desktop Entry]')
+    expect(text).toMatch(/^Exec=.*apps\/desktop\/src\/main\.ts --data-dir /m)
+    expect(text).toContain(dataDir)
+    await page.getByRole('switch', { name: 'Open at login' }).and(page.locator('[aria-checked="true"]')).waitFor()
+    await display.screenshot('desktop-07-open-at-login')
+    await toggle.click()
+    await waitFor('the autostart entry removed', () => !existsSync(entry))
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
   })
 
   it('a second launch focuses the running window and exits', async () => {

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startFeedFarm, type FeedFarm } from '../apps/server/src/test/feedFarm.ts'
 import { totp } from '../apps/server/src/test/totp.ts'
+import { TestClient } from '../apps/server/src/test/testServer.ts'
 import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
 
@@ -178,5 +179,68 @@ describeBrowser('power', () => {
     await expect.poll(() => page.getByTestId('power-cashable').textContent(), { timeout: 10_000 }).toBe('0')
     await page.getByTestId('power-transaction').filter({ hasText: 'Withdrawal' }).waitFor()
     await screenshot(page, 'power-08-after-withdraw')
+  })
+
+  it("shows a paid list's fee and the balance before following; 4002 when short, the fee paid when not", async () => {
+    // Another reader, Lena, owns two paid lists.
+    const lena = new TestClient(server.url)
+    await lena.signUp('lena-lists@example.com', user.password, 'Lena')
+    expect((await lena.post('/api/lists', { title: 'Paid Picks', description: 'The best, for a price', view: 0, fee: 1000 })).status).toBe(200)
+    expect((await lena.post('/api/lists', { title: 'Cheap Picks', description: 'Good and cheap', view: 0, fee: 1 })).status).toBe(200)
+    await page.goto(`${server.url}/power`)
+    await expect.poll(() => page.getByTestId('power-balance').textContent(), { timeout: 10_000 }).toBe('7.5')
+    await page.getByTestId('quick-add-button').click()
+    await page.getByTestId('discover-input').fill('Picks')
+    await page.getByTestId('discover-submit').click()
+    await page.getByTestId('discover-results').getByRole('button', { name: /Paid Picks/ }).click()
+    const fee = page.getByTestId('list-fee')
+    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toContain('Following costs 1,000 POWER')
+    await expect.poll(() => fee.textContent()).toContain('Your balance: 7.5 POWER')
+    expect(await page.getByTestId('list-fee-short').textContent()).toBe('Your balance does not cover it.')
+    await screenshot(page, 'power-09-list-fee-short')
+    await page.getByTestId('subscription-form').getByRole('button', { name: 'Follow' }).click()
+    await page.getByText('Insufficient balance').first().waitFor({ timeout: 10_000 })
+    expect(await page.locator('[data-testid="subscription-row"]', { hasText: 'Paid Picks' }).count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('quick-add-button').click()
+    await page.getByTestId('discover-input').fill('Picks')
+    await page.getByTestId('discover-submit').click()
+    await page.getByTestId('discover-results').getByRole('button', { name: /Cheap Picks/ }).click()
+    await expect.poll(() => fee.textContent(), { timeout: 10_000 }).toContain('Following costs 1 POWER')
+    expect(await page.getByTestId('list-fee-short').count()).toBe(0)
+    await screenshot(page, 'power-10-list-fee')
+    await page.getByTestId('subscription-form').getByRole('button', { name: 'Follow' }).click()
+    await page.locator('[data-testid="subscription-row"]', { hasText: 'Cheap Picks' }).waitFor({ timeout: 20_000 })
+    // Lena received the fee, withdrawable.
+    await expect.poll(async () => (await lena.get('/api/wallets')).body.data[0].cashablePowerToken).toBe(10n ** 18n + '')
+  })
+
+  it('settles withdrawals in Settings → Admin: mark paid, reject (refunded)', async () => {
+    // Lena withdraws the fee she received (two-factor on, as an authenticator app would).
+    const lena = new TestClient(server.url)
+    await lena.signIn('lena-lists@example.com', user.password)
+    const enable = await lena.post('/api/auth/two-factor/enable', { password: user.password })
+    const secret = new URL(enable.body.totpURI).searchParams.get('secret')!
+    expect((await lena.post('/api/auth/two-factor/verify-totp', { code: totp(secret) })).status).toBe(200)
+    const asked = await lena.post('/api/wallets/transactions/withdraw', { amount: (10n ** 18n).toString(), address: 'lena-bank', TOTPCode: totp(secret) })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    await page.goto(`${server.url}/settings/admin`)
+    const rows = page.getByTestId('admin-withdrawal')
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2)
+    const grace = rows.filter({ hasText: 'acct-0042' })
+    const lenas = rows.filter({ hasText: 'lena-bank' })
+    expect(await grace.getByTestId('admin-withdrawal-amount').textContent()).toBe('2.5')
+    await expect.poll(() => lenas.textContent()).toContain('Lena')
+    await lenas.scrollIntoViewIfNeeded()
+    await screenshot(page, 'power-11-admin-withdrawals')
+    await grace.getByTestId('admin-withdrawal-paid').click()
+    await page.getByText('Marked 2.5 POWER paid').waitFor()
+    await lenas.getByTestId('admin-withdrawal-reject').click()
+    await page.getByText('Rejected; 1 POWER refunded').waitFor()
+    await expect.poll(() => rows.count()).toBe(0)
+    expect(await page.getByTestId('settings-admin').textContent()).toContain('No withdrawal is waiting.')
+    // Rejected: back in Lena's withdrawable balance; paid: Grace's stays gone.
+    expect((await lena.get('/api/wallets')).body.data[0].cashablePowerToken).toBe((10n ** 18n).toString())
+    await screenshot(page, 'power-12-admin-withdrawals-settled')
   })
 })

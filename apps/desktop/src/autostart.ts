@@ -69,3 +69,8 @@ export function setAutostart(env: Pick<DesktopEnv, 'platform' | 'home' | 'xdgCon
   } else fs.rmSync(file, { force: true })
   return file
 }
+
+/** Whether this computer starts Brook at sign-in (the Linux entry exists); other platforms: false. */
+export function autostartEnabled(env: Pick<DesktopEnv, 'platform' | 'home' | 'xdgConfigHome'>): boolean {
+  return env.platform === 'linux' && fs.existsSync(autostartPath(env))
+}

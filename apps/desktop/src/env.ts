@@ -18,6 +18,10 @@ export interface DesktopEnv {
   path: string
   /** BROOK_BROWSER: a browser executable that wins over the search. */
   browser?: string
+  /** BROOK_DESKTOP_NOTIFY_POLL_SECONDS: how often the window looks for new entries to notify (default 60). */
+  notifyPollSeconds?: number
+  /** DBUS_SESSION_BUS_ADDRESS: the session bus the unread badge is announced on (Linux). */
+  dbusSession?: string
   /** Everything else, for the server started in-process (its own env.ts parses it). */
   server: Record<string, string | undefined>
 }
@@ -36,6 +40,8 @@ export function readDesktopEnv(source: Record<string, string | undefined> = proc
     programFilesX86: value('ProgramFiles(x86)'),
     path: value('PATH') ?? value('Path') ?? '',
     browser: value('BROOK_BROWSER'),
+    notifyPollSeconds: Number(value('BROOK_DESKTOP_NOTIFY_POLL_SECONDS')) > 0 ? Number(value('BROOK_DESKTOP_NOTIFY_POLL_SECONDS')) : undefined,
+    dbusSession: value('DBUS_SESSION_BUS_ADDRESS'),
     server: { ...source },
   }
 }

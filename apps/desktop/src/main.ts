@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appDataDir } from './appDataDir.ts'
-import { setAutostart } from './autostart.ts'
+import { autostartEnabled, setAutostart } from './autostart.ts'
 import { ArgsError, parseArgs, USAGE } from './args.ts'
 import { openWindow, type AppWindow, type WindowMode } from './browserWindow.ts'
 import { DEFAULT_BOUNDS, readConfig, writeConfig } from './desktopConfig.ts'
@@ -17,6 +17,7 @@ import type { LocalServer } from './localServer.ts'
 import { openExternal } from './openExternal.ts'
 import { retryWhileUnreachable, serverAnswers } from './remoteServer.ts'
 import { installBridge, type Bridge } from './shellBridge.ts'
+import { setUnreadBadge } from './unreadBadge.ts'
 import { createPdfPrinter } from './printToPdf.ts'
 import { acquireInstance } from './singleInstance.ts'
 
@@ -143,6 +144,9 @@ async function main(): Promise<void> {
         },
         openExternal: (address: string) => openExternal(process.platform, String(address)),
         setLaunchOnStartup: (on: boolean) => void setAutostart(env, on === true, autostartCommand),
+        launchOnStartup: () => autostartEnabled(env),
+        setBadge: (count: number) => setUnreadBadge(env, Number(count) || 0),
+        notificationPollMs: () => (env.notifyPollSeconds ?? 60) * 1000,
         printToPdf: (fileName: string) => pdf.print(String(fileName)),
       }
       window = await openWindow({

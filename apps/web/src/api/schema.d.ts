@@ -21233,6 +21233,8 @@ export interface components {
             /** @description pending | paid | rejected */
             status: string;
             transferId: string;
+            /** @description Who asked for it */
+            userId: string;
         };
     };
     responses: never;

@@ -121,7 +121,7 @@ const tipRoute = createRoute({
 })
 
 const WithdrawalSchema = z
-  .object({ id: z.string(), amount: units('Amount'), feedId: z.string().nullable(), address: z.string().nullable(), status: z.string().openapi({ description: 'pending | paid | rejected' }), transferId: z.string(), createdAt: z.string(), settledAt: z.string().nullable() })
+  .object({ id: z.string(), userId: z.string().openapi({ description: 'Who asked for it' }), amount: units('Amount'), feedId: z.string().nullable(), address: z.string().nullable(), status: z.string().openapi({ description: 'pending | paid | rejected' }), transferId: z.string(), createdAt: z.string(), settledAt: z.string().nullable() })
   .openapi('Withdrawal')
 const WithdrawalStatus = z.enum(['pending', 'paid', 'rejected'])
 const withdrawalQueueRoute = createRoute({

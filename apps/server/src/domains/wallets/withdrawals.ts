@@ -10,7 +10,7 @@ import { BURN, feedAccount, InsufficientFunds, userAccount } from './ledger.ts'
 import type { WalletsRepo, WithdrawalRow } from './repo.ts'
 import { totpMatches } from './twoFactorCheck.ts'
 
-export type WithdrawalJson = { id: string; amount: string; feedId: string | null; address: string | null; status: string; transferId: string; createdAt: string; settledAt: string | null }
+export type WithdrawalJson = { id: string; userId: string; amount: string; feedId: string | null; address: string | null; status: string; transferId: string; createdAt: string; settledAt: string | null }
 
 /** Where a payment or chain integration plugs in: told about each new withdrawal. */
 export interface SettlementAdapter {
@@ -21,7 +21,7 @@ export interface SettlementAdapter {
 /** The default: nothing leaves by itself; an operator pays and marks the withdrawal paid. */
 export const manualSettlement: SettlementAdapter = { name: 'manual', submit: async () => {} }
 
-const present = (row: WithdrawalRow): WithdrawalJson => ({ id: row.id, amount: String(row.amount), feedId: row.feedId, address: row.address, status: row.status, transferId: row.transferId, createdAt: row.createdAt, settledAt: row.settledAt })
+const present = (row: WithdrawalRow): WithdrawalJson => ({ id: row.id, userId: row.userId, amount: String(row.amount), feedId: row.feedId, address: row.address, status: row.status, transferId: row.transferId, createdAt: row.createdAt, settledAt: row.settledAt })
 
 export function createWithdrawalsService(deps: { repo: WalletsRepo; authSecret: string; settlement?: SettlementAdapter }) {
   const { repo, authSecret } = deps

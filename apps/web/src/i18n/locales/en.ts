@@ -126,6 +126,11 @@ export default {
       copied: 'Copied',
       close: 'Close',
     },
+    desktopNotifications: {
+      untitled: 'Untitled entry',
+      newEntries_one: '{{count}} new entry',
+      newEntries_other: '{{count}} new entries',
+    },
     offline: 'You are offline. Changes will sync when the connection returns.',
   },
   auth: {

@@ -128,6 +128,11 @@ export default {
       copied: 'コピーしました',
       close: '閉じる',
     },
+    desktopNotifications: {
+      untitled: '無題のエントリー',
+      newEntries_one: '新しいエントリー {{count}} 件',
+      newEntries_other: '新しいエントリー {{count}} 件',
+    },
     offline: 'オフラインです。接続が戻ると変更が同期されます。',
   },
   auth: {

@@ -88,6 +88,9 @@ export default {
     previewFailed: 'The preview could not be loaded; you can still follow.',
     previewEmpty: 'This feed has no entries yet.',
     alreadyFollowing: 'You already follow this.',
+    listFee: 'Following costs {{amount}} POWER, paid once to the list’s owner.',
+    listFeeBalance: 'Your balance: {{amount}} POWER',
+    listFeeShort: 'Your balance does not cover it.',
     follow: 'Follow',
     followed: 'Following {{title}}',
     quickAddTitle: 'Quick add',
@@ -229,6 +232,12 @@ export default {
   },
   settings: {
     general: {
+      desktopApp: 'Desktop app',
+      appLaunchOnStartup: 'Open at login',
+      appLaunchOnStartupHint: 'Brook opens when you log in to this computer.',
+      appLaunchOnStartupFailed: 'Could not change launch at login',
+      openLinksInExternalApp: 'Open links in the system browser',
+      openLinksInExternalAppHint: 'Links to other sites open in your default browser instead of the app window.',
       language: 'Language',
       uiLanguage: 'Display language',
       uiLanguageHint: 'The language of Brook’s menus and messages.',

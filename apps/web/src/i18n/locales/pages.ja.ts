@@ -90,6 +90,9 @@ export default {
     previewFailed: 'プレビューを読み込めませんでしたが、購読はできます。',
     previewEmpty: 'このフィードにはまだエントリーがありません。',
     alreadyFollowing: 'すでに購読しています。',
+    listFee: '購読には {{amount}} POWER が必要です（リストの作成者に一度だけ支払われます）。',
+    listFeeBalance: '残高：{{amount}} POWER',
+    listFeeShort: '残高が足りません。',
     follow: '購読する',
     followed: '{{title}} を購読しました',
     quickAddTitle: 'クイック追加',
@@ -231,6 +234,12 @@ export default {
   },
   settings: {
     general: {
+      desktopApp: 'デスクトップアプリ',
+      appLaunchOnStartup: 'ログイン時に開く',
+      appLaunchOnStartupHint: 'このコンピューターのセッション開始時に Brook を起動します（自動起動の項目）。',
+      appLaunchOnStartupFailed: 'ログイン時に開く設定を変更できませんでした',
+      openLinksInExternalApp: 'リンクをシステムのブラウザーで開く',
+      openLinksInExternalAppHint: '別サイトへのリンクをアプリのウィンドウではなく既定のブラウザーで開きます。',
       language: '言語',
       uiLanguage: '表示言語',
       uiLanguageHint: 'Brook のメニューとメッセージの言語です。',

@@ -90,6 +90,9 @@ export default {
     previewFailed: '无法加载预览，但仍可订阅。',
     previewEmpty: '此订阅源还没有条目。',
     alreadyFollowing: '你已订阅。',
+    listFee: '订阅需支付 {{amount}} POWER，一次性付给列表作者。',
+    listFeeBalance: '你的余额：{{amount}} POWER',
+    listFeeShort: '你的余额不足。',
     follow: '订阅',
     followed: '已订阅 {{title}}',
     quickAddTitle: '快速添加',
@@ -231,6 +234,12 @@ export default {
   },
   settings: {
     general: {
+      desktopApp: '桌面应用',
+      appLaunchOnStartup: '登录时打开',
+      appLaunchOnStartupHint: 'Brook 随本机会话启动（系统的自启动项）。',
+      appLaunchOnStartupFailed: '无法更改登录时打开',
+      openLinksInExternalApp: '在系统浏览器中打开链接',
+      openLinksInExternalAppHint: '指向其他网站的链接在默认浏览器中打开，而不是应用窗口。',
       language: '语言',
       uiLanguage: '显示语言',
       uiLanguageHint: 'Brook 菜单和提示所用的语言。',

@@ -90,6 +90,9 @@ export default {
     previewFailed: '無法載入預覽，但仍可訂閱。',
     previewEmpty: '此訂閱源還沒有項目。',
     alreadyFollowing: '你已訂閱。',
+    listFee: '訂閱需支付 {{amount}} POWER，一次性付給列表作者。',
+    listFeeBalance: '你的餘額：{{amount}} POWER',
+    listFeeShort: '你的餘額不足。',
     follow: '訂閱',
     followed: '已訂閱 {{title}}',
     quickAddTitle: '快速添加',
@@ -231,6 +234,12 @@ export default {
   },
   settings: {
     general: {
+      desktopApp: '桌面應用程式',
+      appLaunchOnStartup: '登入時開啟',
+      appLaunchOnStartupHint: 'Brook 隨本機工作階段啟動（系統的自動啟動項目）。',
+      appLaunchOnStartupFailed: '無法變更登入時開啟',
+      openLinksInExternalApp: '在系統瀏覽器中開啟連結',
+      openLinksInExternalAppHint: '指向其他網站的連結在預設瀏覽器中開啟，而不是應用程式視窗。',
       language: '語言',
       uiLanguage: '顯示語言',
       uiLanguageHint: 'Brook 選單和提示所用的語言。',

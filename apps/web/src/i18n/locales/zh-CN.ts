@@ -128,6 +128,11 @@ export default {
       copied: '已复制',
       close: '关闭',
     },
+    desktopNotifications: {
+      untitled: '无标题条目',
+      newEntries_one: '{{count}} 条新条目',
+      newEntries_other: '{{count}} 条新条目',
+    },
     offline: '你已离线。连接恢复后，更改会自动同步。',
   },
   auth: {

@@ -128,6 +128,11 @@ export default {
       copied: '已複製',
       close: '關閉',
     },
+    desktopNotifications: {
+      untitled: '無標題項目',
+      newEntries_one: '{{count}} 則新項目',
+      newEntries_other: '{{count}} 則新項目',
+    },
     offline: '你已離線。連線恢復後，變更會自動同步。',
   },
   auth: {

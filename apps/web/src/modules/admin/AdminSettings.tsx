@@ -1,4 +1,4 @@
-/** Settings → Admin (admins only; the server answers 1004 to anyone else): accounts, registration, plan limits, health, analytics. */
+/** Settings → Admin (admins only; the server answers 1004 to anyone else): accounts, withdrawals to settle, registration, plan limits, health, analytics. */
 import { useTranslation } from 'react-i18next'
 import { useSessionStore } from '../../store/session.ts'
 import { SettingsPage } from '../settings/SettingsPage.tsx'
@@ -7,6 +7,7 @@ import { AdminHealth } from './AdminHealth.tsx'
 import { AdminPlans } from './AdminPlans.tsx'
 import { AdminRegistration } from './AdminRegistration.tsx'
 import { AdminUsers } from './AdminUsers.tsx'
+import { AdminWithdrawals } from './AdminWithdrawals.tsx'
 
 export function AdminSettings() {
   const { t } = useTranslation('settings')
@@ -16,6 +17,7 @@ export function AdminSettings() {
       {isAdmin ? (
         <>
           <AdminUsers />
+          <AdminWithdrawals />
           <AdminRegistration />
           <AdminPlans />
           <AdminHealth />

@@ -8,6 +8,7 @@ import { timelinePath } from '../../lib/routeParams.ts'
 import { Spinner } from '../../components/Spinner.tsx'
 import { subscribe } from '../../store/index.ts'
 import { EditSubscriptionForm } from '../subscriptions/EditSubscriptionForm.tsx'
+import { ListFeeNotice } from '../power/ListFeeNotice.tsx'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { formatRelativeTime } from '../timeline/formatTime.ts'
 import { guessView, knownFeed, listView, previewFeed, previewLine, type DiscoverResult } from './discoverApi.ts'
@@ -65,25 +66,28 @@ export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverR
       {result.isSubscribed ? (
         <p className="rounded-lg bg-zinc-50 px-3.5 py-3 text-[13px] text-zinc-600 dark:bg-zinc-800/50 dark:text-zinc-300">{t('alreadyFollowing')}</p>
       ) : (
-        <EditSubscriptionForm
-          key={view}
-          subscription={{ title: null, view, category: null, isPrivate: false, hideFromTimeline: false }}
-          titlePlaceholder={title}
-          submitLabel={t('follow')}
-          onSave={async (patch) => {
-            await subscribe({
-              view: patch.view ?? view,
-              ...(feed?.id ? { feedId: feed.id } : feed ? { url: feed.url } : { listId: list!.id }),
-              title: patch.title,
-              category: patch.category,
-              isPrivate: patch.isPrivate,
-              hideFromTimeline: patch.hideFromTimeline,
-            })
-            toast.success(t('followed', { title }))
-            onDone()
-            navigate(timelinePath({ view: patch.view ?? view }))
-          }}
-        />
+        <>
+          {list && <ListFeeNotice fee={list.fee} ownerUserId={list.ownerUserId} />}
+          <EditSubscriptionForm
+            key={view}
+            subscription={{ title: null, view, category: null, isPrivate: false, hideFromTimeline: false }}
+            titlePlaceholder={title}
+            submitLabel={t('follow')}
+            onSave={async (patch) => {
+              await subscribe({
+                view: patch.view ?? view,
+                ...(feed?.id ? { feedId: feed.id } : feed ? { url: feed.url } : { listId: list!.id }),
+                title: patch.title,
+                category: patch.category,
+                isPrivate: patch.isPrivate,
+                hideFromTimeline: patch.hideFromTimeline,
+              })
+              toast.success(t('followed', { title }))
+              onDone()
+              navigate(timelinePath({ view: patch.view ?? view }))
+            }}
+          />
+        </>
       )}
     </div>
   )

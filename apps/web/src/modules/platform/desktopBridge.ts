@@ -8,6 +8,12 @@ export interface DesktopBridge {
   call(method: 'setWindowMode', mode: 'minimized' | 'maximized' | 'normal'): Promise<void>
   call(method: 'openExternal', url: string): Promise<void>
   call(method: 'setLaunchOnStartup', on: boolean): Promise<void>
+  /** Whether this computer has the autostart entry. */
+  call(method: 'launchOnStartup'): Promise<boolean>
+  /** Shows the unread count on the dock/launcher where the platform has one; answers whether it was sent. */
+  call(method: 'setBadge', count: number): Promise<boolean>
+  /** How often the window looks for new entries to notify (ms). */
+  call(method: 'notificationPollMs'): Promise<number>
   /** Page.printToPDF of the window into the user's downloads folder; answers the saved path. */
   call(method: 'printToPdf', fileName: string): Promise<string>
   on(event: 'command', listener: (command: 'settings' | 'discover' | 'quick-add') => void): () => void

@@ -57,6 +57,7 @@ export function createDesktopPlatform(bridge: DesktopBridge): PlatformAdapter {
       return () => window.removeEventListener('click', onClick)
     },
     setLaunchOnStartup: (on) => bridge.call('setLaunchOnStartup', on),
+    launchOnStartup: () => bridge.call('launchOnStartup'),
     // A shell without printToPdf (older) or a failed Page.printToPDF: the window's own print dialog.
     printToPdf: (fileName) => bridge.call('printToPdf', fileName).catch(() => webPlatform.printToPdf(fileName)),
   }

@@ -37,6 +37,8 @@ export interface PlatformAdapter {
   onExternalLinkClick?(): Unsubscribe
   /** Desktop: writes or removes the autostart entry (appLaunchOnStartup). */
   setLaunchOnStartup?(on: boolean): Promise<void>
+  /** Desktop: whether this computer has the autostart entry. */
+  launchOnStartup?(): Promise<boolean>
   /**
    * Saves what the print stylesheet shows as a PDF named after `fileName`: the browser's print
    * dialog (null: the user picks where), or the desktop shell's Page.printToPDF (the saved path).

@@ -6,6 +6,7 @@ import { SettingRow, SwitchRow } from '../../components/Switch.tsx'
 import { SUPPORTED_LANGUAGES, type Language } from '../../i18n/language.ts'
 import { setLanguage } from '../../i18n/index.ts'
 import { updateSettings } from '../../store/index.ts'
+import { DesktopAppSettings } from './DesktopAppSettings.tsx'
 import { SettingsPage, SettingsSection } from './SettingsPage.tsx'
 import { useGeneralSettings } from './useSettingsValues.ts'
 
@@ -65,6 +66,7 @@ export function GeneralSettings() {
         <SwitchRow {...flag('groupByDate')} disabled={!enhanced} />
         <SwitchRow {...flag('autoExpandLongSocialMedia')} disabled={!enhanced} />
       </SettingsSection>
+      <DesktopAppSettings />
       <SettingsSection title={t('general.privacy')}>
         <SwitchRow {...flag('sendAnonymousData')} />
       </SettingsSection>
