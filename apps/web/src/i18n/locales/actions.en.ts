@@ -12,6 +12,7 @@ export default {
     "untitled": "Untitled rule",
     "name": "Rule name",
     "enabled": "Enabled",
+    "dragToReorder": "Drag to reorder",
     "moveUp": "Move up",
     "moveDown": "Move down",
     "remove": "Remove",

@@ -12,6 +12,7 @@ export default {
     "untitled": "無題のルール",
     "name": "ルール名",
     "enabled": "有効",
+    "dragToReorder": "ドラッグして並べ替え",
     "moveUp": "上へ",
     "moveDown": "下へ",
     "remove": "削除",

@@ -12,6 +12,7 @@ export default {
     "untitled": "未命名规则",
     "name": "规则名称",
     "enabled": "启用",
+    "dragToReorder": "拖动以排序",
     "moveUp": "上移",
     "moveDown": "下移",
     "remove": "删除",

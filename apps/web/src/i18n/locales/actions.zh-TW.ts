@@ -12,6 +12,7 @@ export default {
     "untitled": "未命名規則",
     "name": "規則名稱",
     "enabled": "啟用",
+    "dragToReorder": "拖曳以排序",
     "moveUp": "上移",
     "moveDown": "下移",
     "remove": "刪除",

@@ -1,6 +1,6 @@
 /** /action: the user's action rules (docs/actions.md) — edit, reorder, enable, preview, save (optionally applied to existing entries). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { toastError } from '../../api/toastError.ts'
@@ -16,13 +16,22 @@ export function ActionsPage() {
   const stored = useQuery({ queryKey: actionKeys.rules, queryFn: fetchRules })
   const [rules, setRules] = useState<ActionRule[] | null>(null)
   const [applyExisting, setApplyExisting] = useState(false)
+  // A stable React key per rule card, moved with its rule, so a reordered card keeps its own
+  // state (the debounced preview) instead of showing its neighbour's for a moment.
+  const keys = useRef<number[]>([])
+  const nextKey = useRef(0)
+  const newKey = () => nextKey.current++
   useEffect(() => {
-    if (stored.data && rules === null) setRules(stored.data.rules)
+    if (stored.data && rules === null) {
+      keys.current = stored.data.rules.map(newKey)
+      setRules(stored.data.rules)
+    }
   }, [stored.data, rules])
   const save = useMutation({
     mutationFn: () => saveRules(rules ?? [], applyExisting),
     onSuccess: (data) => {
       client.setQueryData(actionKeys.rules, { rules: data.rules })
+      if (data.rules.length !== keys.current.length) keys.current = data.rules.map(newKey)
       setRules(data.rules)
       toast.success(applyExisting ? ta('savedApplied', { count: data.applied }) : ta('saved'))
     },
@@ -30,11 +39,22 @@ export function ActionsPage() {
   })
   const list = rules ?? []
   const update = (i: number, rule: ActionRule) => setRules(list.map((r, j) => (j === i ? rule : r)))
-  const move = (i: number, delta: -1 | 1) => {
+  /** Rule `from` takes the place `to` (the arrows, or a card dropped on another). */
+  const reorder = (from: number, to: number) => {
     const next = [...list]
-    const [rule] = next.splice(i, 1)
-    next.splice(i + delta, 0, rule)
+    const [rule] = next.splice(from, 1)
+    next.splice(to, 0, rule)
+    const [key] = keys.current.splice(from, 1)
+    keys.current.splice(to, 0, key)
     setRules(next)
+  }
+  const remove = (i: number) => {
+    keys.current.splice(i, 1)
+    setRules(list.filter((_, j) => j !== i))
+  }
+  const add = () => {
+    keys.current.push(newKey())
+    setRules([...list, blankRule(ta('newRuleName', { n: list.length + 1 }))])
   }
   return (
     <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="actions-page">
@@ -57,10 +77,10 @@ export function ActionsPage() {
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-8 py-8">
         {list.length === 0 && stored.isSuccess && <p className="text-sm text-zinc-500">{ta('empty')}</p>}
         {list.map((rule, i) => (
-          <RuleEditor key={i} rule={rule} index={i} count={list.length} onChange={(r) => update(i, r)} onRemove={() => setRules(list.filter((_, j) => j !== i))} onMove={(d) => move(i, d)} />
+          <RuleEditor key={keys.current[i] ?? `i${i}`} rule={rule} index={i} count={list.length} onChange={(r) => update(i, r)} onRemove={() => remove(i)} onMove={(d) => reorder(i, i + d)} onDropRule={(from) => reorder(from, i)} />
         ))}
         <div>
-          <Button variant="secondary" data-testid="add-rule" onClick={() => setRules([...list, blankRule(ta('newRuleName', { n: list.length + 1 }))])}>
+          <Button variant="secondary" data-testid="add-rule" onClick={add}>
             {ta('add')}
           </Button>
         </div>

@@ -1,6 +1,6 @@
 /** One rule: name, on/off, condition groups, what it does, and how many of your latest 100 entries it would match. */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/Button.tsx'
 import { Select } from '../../components/Select.tsx'
@@ -21,15 +21,57 @@ function useDebounced<T>(value: T, ms: number): T {
   return v
 }
 
-export function RuleEditor({ rule, index, count, onChange, onRemove, onMove }: { rule: ActionRule; index: number; count: number; onChange: (r: ActionRule) => void; onRemove: () => void; onMove: (delta: -1 | 1) => void }) {
+/** The drag-and-drop payload type of a rule card (its index). */
+const DRAG_TYPE = 'application/x-brook-rule'
+
+export function RuleEditor({ rule, index, count, onChange, onRemove, onMove, onDropRule }: { rule: ActionRule; index: number; count: number; onChange: (r: ActionRule) => void; onRemove: () => void; onMove: (delta: -1 | 1) => void; onDropRule: (from: number) => void }) {
   const { t } = useTranslation('actions')
   const setResult = (patch: Partial<Result>) => onChange({ ...rule, result: { ...rule.result, ...patch } })
   const debounced = useDebounced(rule, 500)
   const preview = useQuery({ queryKey: ['actions', 'preview', JSON.stringify(debounced)], queryFn: () => previewRule({ ...debounced, disabled: false }), retry: false })
   const rewrites = rule.result.rewriteRules ?? []
+  const sectionRef = useRef<HTMLElement>(null)
+  const [dropTarget, setDropTarget] = useState(false)
   return (
-    <section className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900/60" data-testid={`rule-${index}`} aria-label={rule.name || t('untitled')}>
+    <section
+      ref={sectionRef}
+      className={`flex flex-col gap-4 rounded-xl border bg-white p-4 shadow-xs transition-colors dark:bg-zinc-900/60 ${dropTarget ? 'border-accent ring-3 ring-accent/15' : 'border-zinc-200 dark:border-zinc-800'}`}
+      data-testid={`rule-${index}`}
+      aria-label={rule.name || t('untitled')}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes(DRAG_TYPE)) return
+        e.preventDefault()
+        e.dataTransfer.dropEffect = 'move'
+        setDropTarget(true)
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropTarget(false)
+      }}
+      onDrop={(e) => {
+        setDropTarget(false)
+        const from = Number(e.dataTransfer.getData(DRAG_TYPE))
+        if (!e.dataTransfer.types.includes(DRAG_TYPE) || !Number.isInteger(from)) return
+        e.preventDefault()
+        if (from !== index) onDropRule(from)
+      }}
+    >
       <div className="flex flex-wrap items-center gap-3">
+        <span
+          draggable
+          role="button"
+          tabIndex={-1}
+          aria-label={t('dragToReorder')}
+          title={t('dragToReorder')}
+          data-testid={`rule-${index}-handle`}
+          onDragStart={(e) => {
+            e.dataTransfer.setData(DRAG_TYPE, String(index))
+            e.dataTransfer.effectAllowed = 'move'
+            if (sectionRef.current) e.dataTransfer.setDragImage(sectionRef.current, 16, 16)
+          }}
+          className="flex h-8 w-5 shrink-0 cursor-grab items-center justify-center text-zinc-400 select-none hover:text-zinc-600 active:cursor-grabbing dark:hover:text-zinc-300"
+        >
+          ⠿
+        </span>
         <input
           aria-label={t('name')}
           data-testid={`rule-${index}-name`}
