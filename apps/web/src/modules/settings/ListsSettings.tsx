@@ -10,6 +10,7 @@ import { TextField } from '../../components/TextField.tsx'
 import { createList, deleteList, updateList, useLists, type List } from '../../store/index.ts'
 import { useSessionStore } from '../../store/session.ts'
 import { VIEW_TABS } from '../subscriptions/viewIcons.tsx'
+import { ListAnalytics, ListImport } from './ListTools.tsx'
 import { SettingsPage } from './SettingsPage.tsx'
 
 export function ListsSettings() {
@@ -55,6 +56,8 @@ export function ListsSettings() {
 
 function ListDialog({ list, onClose }: { list: List | null; onClose: () => void }) {
   const { t } = useTranslation('settings')
+  const me = useSessionStore((s) => s.whoami?.id)
+  const isOwner = !!list && (list.ownerUserId === me || list.userId === me)
   const { t: tc } = useTranslation()
   const [title, setTitle] = useState(list?.title ?? '')
   const [description, setDescription] = useState(list?.description ?? '')
@@ -95,6 +98,12 @@ function ListDialog({ list, onClose }: { list: List | null; onClose: () => void 
           <TextField label={t('lists.fee')} value={fee} onChange={setFee} type="number" min={0} />
         </div>
       </form>
+      {list && isOwner && (
+        <div className="mt-5 flex flex-col gap-5 border-t border-zinc-100 pt-4 dark:border-zinc-800">
+          <ListAnalytics listId={list.id} />
+          <ListImport listId={list.id} />
+        </div>
+      )}
     </Dialog>
   )
 }
