@@ -4,9 +4,8 @@
  * Idempotency-Key that is retried (sometimes at the same moment). Afterwards: the invariant holds
  * (user + feed balances = minted − burned, all accounts sum to 0), no balance is negative, each
  * user claimed at most once per day, and every key moved money at most once — the transfers are
- * exactly the distinct keys that were answered 200. Not covered here: killing the process in the
- * middle (the CLI tests do that for the server; here the ledger's own key is tested by deleting
- * the middleware's record in routes.test.ts).
+ * exactly the distinct keys that were answered 200. The same with paid-list subscriptions and a
+ * SIGKILL of the server process in the middle: ledgerCrash.test.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { power } from '@brook/shared'
