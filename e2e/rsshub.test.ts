@@ -54,8 +54,11 @@ describeBrowser('rsshub', () => {
   })
 
   it('follows a route from a category page: parameters, preview, follow', async () => {
-    await page.goto(`${server.url}/discover/category/programming`)
+    // A new user finds the category on Discover's grid.
+    await page.goto(`${server.url}/discover`)
+    await page.getByRole('link', { name: 'Programming', exact: true }).click()
     await page.getByTestId('category-page').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/discover/category/programming')
     await page.locator('[data-testid="rsshub-route"]', { hasText: 'Items by name' }).click()
     const form = page.getByTestId('rsshub-route-form')
     await form.locator('input[name="name"]').fill('brook')

@@ -40,6 +40,8 @@ import { rsshubDiscoverRoutes, rsshubRoutes } from './domains/rsshub/routes.ts'
 import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
 import { referralsRoutes } from './domains/referrals/routes.ts'
+import { accountRoutes } from './domains/referrals/accountRoutes.ts'
+import { signInProvidersOf } from './domains/status/signInProviders.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
 import { achievementsRoutes } from './domains/achievements/routes.ts'
 import { featureFlagsRoutes } from './domains/featureFlags/routes.ts'
@@ -175,11 +177,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const body: unknown = await c.req.raw.clone().json().catch(() => null)
     return toAuth(c, JSON.stringify(await deps.profiles.checkUpdate(session.user.id, body)))
   })
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => toAuth(c))
-
   // Session (cookie or Bearer) for every other API route.
   // Resolved sessions are cached per credential for a few seconds (lib/sessionCache.ts).
-  app.use('/api/*', async (c, next) => {
+  const resolveSession = async (c: Context<AppEnv>, next: () => Promise<void>) => {
     // An API token as Bearer (docs/api-access.md): looked up by its sha256, never by better-auth.
     const authorization = c.req.header('authorization')
     if (authorization?.startsWith(`Bearer ${TOKEN_PREFIX}`)) {
@@ -216,7 +216,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       c.set('sessionId', session.sessionId)
     }
     await next()
-  })
+  }
+
+  // Brook's own account calls under the auth base path (SPEC §7): providers, subscription/restore.
+  app.use('/api/auth/subscription/*', resolveSession)
+  app.route('/api/auth', accountRoutes({ referrals: deps.referrals, providers: signInProvidersOf(env) }))
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => toAuth(c))
+
+  app.use('/api/*', resolveSession)
 
   // Abuse limits on the routes that make the server fetch other sites (docs/operations.md); before
   // idempotency, so a refusal is never stored as the answer to a key.

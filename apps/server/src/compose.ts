@@ -147,7 +147,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const feeds = createFeedService({ repo: repos.feeds, env, logger, boostLevel: (feedId, at) => runningBoostLevel(repos.wallets, feedId, at), sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const invitations = createInvitationsService({ repo: repos.invitations, plans })
-  const referrals = createReferralsService({ repo: repos.referrals, verifier: env.RECEIPT_VERIFIER_URL ? httpReceiptVerifier(env.RECEIPT_VERIFIER_URL) : noReceiptVerifier })
+  const referrals = createReferralsService({ repo: repos.referrals, plans, verifier: env.RECEIPT_VERIFIER_URL ? httpReceiptVerifier(env.RECEIPT_VERIFIER_URL) : noReceiptVerifier })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })

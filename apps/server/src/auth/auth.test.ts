@@ -151,6 +151,36 @@ describeEachDialect('accounts', (dialect) => {
     expect(plain.body.twoFactorRedirect).toBeUndefined()
   })
 
+  it('two-factor by e-mail: send-otp mails a code through the mailer, verify-otp signs in with it once', async () => {
+    const c = new TestClient(server.url)
+    await c.signUp('otp@example.com')
+    const secret = new URL((await c.post('/api/auth/two-factor/enable', { password: 'correct horse battery' })).body.totpURI).searchParams.get('secret')!
+    expect((await c.post('/api/auth/two-factor/verify-totp', { code: totp(secret) })).status).toBe(200)
+
+    // Without a pending two-factor sign-in there is nobody to send a code to.
+    expect((await new TestClient(server.url).post('/api/auth/two-factor/send-otp', {})).status).toBe(401)
+
+    const other = new TestClient(server.url)
+    expect((await other.signIn('otp@example.com')).body.twoFactorRedirect).toBe(true)
+    const sent = await other.post('/api/auth/two-factor/send-otp', {})
+    expect(sent.status).toBe(200)
+    expect(sent.body).toEqual({ status: true })
+    const mails = (await outbox('otp@example.com')).filter((m) => m.kind === 'two-factor-code')
+    expect(mails).toHaveLength(1)
+    const code = /\b(\d{6})\b/.exec(mails[0].text)![1]
+    expect(mails[0].subject).toContain(code)
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect((await other.post('/api/auth/two-factor/verify-otp', { code: wrong })).status).toBe(401)
+    expect((await other.get('/api/auth/get-session')).body).toBeNull()
+    expect((await other.post('/api/auth/two-factor/verify-otp', { code })).status).toBe(200)
+    expect((await other.get('/api/auth/get-session')).body.user.email).toBe('otp@example.com')
+
+    // A code is good for one sign-in.
+    const third = new TestClient(server.url)
+    await third.signIn('otp@example.com')
+    expect((await third.post('/api/auth/two-factor/verify-otp', { code })).status).not.toBe(200)
+  })
+
   it('hands a session over with a one-time token, usable once', async () => {
     const c = new TestClient(server.url)
     await c.signUp('ott@example.com')

@@ -157,7 +157,18 @@ export function createAuth(deps: AuthDeps, secret: string) {
       },
     },
     plugins: [
-      twoFactor({ issuer: 'Brook' }),
+      twoFactor({
+        issuer: 'Brook',
+        // Codes by e-mail (POST /two-factor/send-otp, then /two-factor/verify-otp): through the mailer
+        // (SMTP, or mail_outbox when SMTP_URL is unset); kept hashed, valid 5 minutes.
+        otpOptions: {
+          period: 5,
+          storeOTP: 'hashed',
+          sendOTP: async ({ user, otp }) => {
+            await mailer.send({ to: user.email, subject: `Your Brook sign-in code: ${otp}`, text: `Your Brook sign-in code is ${otp}. It is valid for 5 minutes. If you did not try to sign in, change your password.`, kind: 'two-factor-code' })
+          },
+        },
+      }),
       oneTimeToken({ expiresIn: 3 }),
       bearer(),
       customSession(async ({ user, session }) => {

@@ -121,7 +121,7 @@ describe('/api/openapi.json', () => {
 
   it('lists "not signed in" on every route that needs a session, and the idempotency answers on its changes', () => {
     const problems: string[] = []
-    const publicRoutes = ['GET /api/status/configs', 'GET /api/probes/postgresql', 'GET /api/probes/redis', 'GET /api/probes/bullmq', 'GET /api/probes/rsshub', 'POST /api/inboxes/webhook', 'GET /api/plans', 'POST /api/inboxes/email', 'GET /api/upload/files/{folder}/{name}']
+    const publicRoutes = ['GET /api/status/configs', 'GET /api/probes/postgresql', 'GET /api/probes/redis', 'GET /api/probes/bullmq', 'GET /api/probes/rsshub', 'POST /api/inboxes/webhook', 'GET /api/plans', 'POST /api/inboxes/email', 'GET /api/upload/files/{folder}/{name}', 'GET /api/auth/providers']
     for (const [route, op] of operations()) {
       const codes = (status: number) => (op.responses[status]?.[ERROR_CODES_KEY] as number[] | undefined) ?? []
       if (publicRoutes.includes(route)) continue

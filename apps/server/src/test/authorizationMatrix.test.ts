@@ -296,6 +296,9 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/invitations': [{ run: (f) => f.b.get('/api/invitations'), expect: answered, forbid: (f) => [f.aCode] }],
   'POST /api/invitations/new': [{ run: (f) => f.b.post('/api/invitations/new'), expect: answered, forbid: (f) => [f.aCode] }],
   'POST /api/invitations/use': [{ run: (f) => f.b.post('/api/invitations/use', { code: f.aCode }), expect: answered }],
+  // account calls beside better-auth (public list; B's own plan only)
+  'GET /api/auth/providers': [{ run: (f) => f.b.get('/api/auth/providers'), expect: answered }],
+  'POST /api/auth/subscription/restore': [{ run: (f) => f.b.post('/api/auth/subscription/restore', { receipt: 'A receipt' }), expect: { denied: false, status: 400 } }],
   // referrals (B's own code and days; A's code and referred accounts stay A's)
   'GET /api/referrals': [{ run: (f) => f.b.get('/api/referrals'), expect: answered, forbid: (f) => [f.aReferralCode] }],
   'GET /api/referrals/days': [{ run: (f) => f.b.get('/api/referrals/days'), expect: answered }],

@@ -10,7 +10,7 @@ export interface Mail {
   subject: string
   text: string
   html?: string
-  kind: 'verify-email' | 'reset-password' | 'change-email' | 'other'
+  kind: 'verify-email' | 'reset-password' | 'change-email' | 'two-factor-code' | 'other'
 }
 
 export interface Mailer {

@@ -4,11 +4,10 @@
  * 'Invalid referral code' for unknown codes, and purchase receipts through the receipt verifier —
  * the instance's own verification service on loopback, and the default that accepts none.
  */
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDialect } from '../../test/testDatabase.ts'
 import { signedUpClient, startTestServer, TestClient, type TestServer } from '../../test/testServer.ts'
+import { startVerifier } from '../../test/fakeReceiptVerifier.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -16,29 +15,6 @@ const signUp = async (server: TestServer, email: string, ref?: string) => {
   const client = new TestClient(server.url)
   const r = await client.request('POST', '/api/auth/sign-up/email', { email, password: 'correct horse battery', name: email.split('@')[0] }, ref === undefined ? {} : { 'x-referral-code': ref })
   return { client, r }
-}
-
-/** The instance owner's receipt verification service (receiptVerifier.ts wire protocol). */
-async function startVerifier() {
-  const seen: any[] = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => {
-      const input = JSON.parse(body)
-      seen.push(input)
-      res.setHeader('content-type', 'application/json')
-      if (input.receipt.startsWith('valid:')) res.end(JSON.stringify({ valid: true, transactionId: input.receipt.slice(6), productId: 'brook.pro.yearly', expiresAt: '2099-01-01T00:00:00.000Z' }))
-      else if (input.receipt === 'garbage') res.end('{"nope":1}')
-      else if (input.receipt === 'down') {
-        res.statusCode = 503
-        res.end('{}')
-      }
-      else res.end(JSON.stringify({ valid: false, reason: 'signature does not match' }))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/verify`, seen, close: () => new Promise((r) => server.close(r)) }
 }
 
 const near = (iso: string | null, target: number) => {

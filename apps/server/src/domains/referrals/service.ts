@@ -38,11 +38,16 @@ export function extendPreview(days: number, now = new Date()): Extend {
   }
 }
 
-export type ReferralsServiceDeps = { repo: ReferralsRepo; verifier: ReceiptVerifier }
+export type ReferralsServiceDeps = {
+  repo: ReferralsRepo
+  verifier: ReceiptVerifier
+  /** The plan a restored purchase gives (domains/plans). */
+  plans: { roleOf(userId: string): Promise<UserRole | null>; setRole(userId: string, role: UserRole, roleEndAt: Date | null): Promise<void> }
+}
 
 type Caller = { id: string }
 
-export function createReferralsService({ repo, verifier }: ReferralsServiceDeps) {
+export function createReferralsService({ repo, verifier, plans }: ReferralsServiceDeps) {
   async function codeOf(userId: string): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       const existing = await repo.codeOf(userId)
@@ -116,6 +121,21 @@ export function createReferralsService({ repo, verifier }: ReferralsServiceDeps)
       const referred = (await repo.referrerOf(user.id)) !== null
       const paid = referred && (await repo.recordPurchase(user.id, REFERRAL_PURCHASE_DAYS, nowIso(), extendPreview(REFERRAL_PURCHASE_DAYS)))
       return { transactionId: verified.transactionId, productId: verified.productId, referred, referrerDays: paid ? REFERRAL_PURCHASE_DAYS : 0 }
+    },
+
+    /**
+     * POST /auth/subscription/restore: a verified purchase makes the caller Pro until the
+     * purchase's end (none: no end). An admin stays admin; an expired purchase is 1002.
+     */
+    async restorePurchase(user: Caller, input: { receipt: string; platform: string | null }) {
+      const verified = await this.acceptReceipt(user, input, 'restore')
+      if (verified.expiresAt && new Date(verified.expiresAt).getTime() <= Date.now()) throw new AppError(1002, { reason: 'This purchase has expired' })
+      let role = await plans.roleOf(user.id)
+      if (role !== 'admin') {
+        await plans.setRole(user.id, 'pro', verified.expiresAt ? new Date(verified.expiresAt) : null)
+        role = 'pro'
+      }
+      return { role: role ?? 'pro', roleEndAt: role === 'admin' ? null : verified.expiresAt, productId: verified.productId, transactionId: verified.transactionId }
     },
   }
 }

@@ -5,6 +5,7 @@ import type { Env } from '../../env.ts'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { createRouter, ok } from '../../lib/router.ts'
 import { inboxDomain } from '../inboxes/inboxDomain.ts'
+import { socialProvidersOf } from './signInProviders.ts'
 
 const ConfigsSchema = z.object({
   name: z.string(),
@@ -46,7 +47,7 @@ const route = createRoute({
 })
 
 export function statusRoutes({ env, database, featureFlags }: { env: Env; database: OpenDatabase; featureFlags: { evaluate(userId: string | null): Promise<Record<FeatureFlag, boolean>> } }) {
-  const socialProviders = [env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET ? 'github' : null, env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? 'google' : null].filter((p): p is string => p !== null)
+  const socialProviders = socialProvidersOf(env)
   const data: Omit<z.infer<typeof ConfigsSchema>, 'flags'> = {
     name: 'Brook',
     version: APP_VERSION,

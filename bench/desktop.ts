@@ -1,0 +1,190 @@
+/**
+ * bench/desktop (issue 13): the desktop app's cold launch under Xvfb + openbox — `apps/desktop`
+ * started as `npm run desktop` starts it, with its embedded server on a database of 1,000 feeds ×
+ * 10 entries that the user follows (1,000 subscriptions) — timed from spawning the command to the
+ * first timeline entry on screen in the window (target < 2 s), and the memory of the shell with its
+ * in-process server and of the window (every process of the browser), as PSS so the browser's
+ * shared pages are not counted once per process.
+ *
+ * The first launch signs up, subscribes to every feed and opens the timeline once (the window's
+ * offline store and service worker are then filled, as for a user who used the app before); each
+ * of the `runs` launches after it is cold for the process (new shell, new server, new browser).
+ * The time is seen from outside through the DevTools port (a 50 ms poll), so it is an upper bound.
+ *
+ * Usage: npm run bench -- desktop [runs=3] [feeds=1000] [perFeed=10]
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
+import { openDatabase } from '../apps/server/src/db/openDatabase.ts'
+import { insertEntries, insertFeed } from '../apps/server/src/test/factories.ts'
+import { startDisplay, windowsTitled, type Display } from '../e2e/support/desktop.ts'
+import { ensureWebBuild, repoRoot } from '../e2e/support/server.ts'
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
+const RUNS = Number(args.runs ?? 3)
+const FEEDS = Number(args.feeds ?? 1000)
+const PER_FEED = Number(args.perFeed ?? 10)
+const TARGET_MS = 2000
+const log = (...a: unknown[]) => console.log(...a)
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
+
+async function seed(serverDir: string): Promise<string[]> {
+  fs.mkdirSync(serverDir, { recursive: true })
+  const database = openDatabase({ dialect: 'sqlite', file: path.join(serverDir, 'brook.db') })
+  const ids: string[] = []
+  try {
+    await migrateToLatest(database.db)
+    for (let f = 0; f < FEEDS; f++) {
+      const feedId = await insertFeed(database.db, { title: `Bench feed ${String(f).padStart(4, '0')}`, description: 'A feed for the desktop bench' })
+      await insertEntries(database.db, feedId, PER_FEED, { newest: new Date(Date.now() - f * 37_000), stepMs: 3_600_000 + f * 1000, guidPrefix: `d${f}`, content: `<p>${'A paragraph of the entry body. '.repeat(10)}</p>` })
+      ids.push(feedId)
+    }
+  } finally {
+    await database.close()
+  }
+  return ids
+}
+
+interface Launch {
+  child: ChildProcess
+  exited: Promise<number | null>
+}
+
+function launch(display: Display, dataDir: string): Launch {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/desktop/src/main.ts'), '--data-dir', dataDir], {
+    cwd: repoRoot,
+    env: { ...process.env, DISPLAY: display.name, LOG_LEVEL: 'error', AUTH_RATE_LIMIT: 'false', RATE_LIMIT: 'false', SUBSCRIPTION_LIMIT: String(FEEDS + 10) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return { child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) }
+}
+
+async function connect(dataDir: string): Promise<{ browser: Browser; page: Page }> {
+  const file = path.join(dataDir, 'browser/DevToolsActivePort')
+  for (;;) {
+    try {
+      const [port] = fs.readFileSync(file, 'utf8').split('\n')
+      if (port) {
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port.trim()}`)
+        for (;;) {
+          const page = browser.contexts().flatMap((c) => c.pages())[0]
+          if (page) return { browser, page }
+          await sleep(20)
+        }
+      }
+    } catch {}
+    await sleep(20)
+  }
+}
+
+async function entryOnScreen(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="entry-item-title"]', { state: 'visible', timeout: 120_000, strict: false })
+}
+
+/** Proportional set size of a process (kB), from /proc; 0 when it is gone. */
+function pss(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
+
+/** The pids below `root` (children, grandchildren…). */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)])
+    } catch {}
+  }
+  const out: number[] = []
+  const walk = (pid: number) => {
+    for (const c of children.get(pid) ?? []) {
+      out.push(c)
+      walk(c)
+    }
+  }
+  walk(root)
+  return out
+}
+
+async function close(display: Display, run: Launch, browser: Browser): Promise<void> {
+  await browser.close().catch(() => {})
+  display.run('/usr/bin/wmctrl', ['-c', 'Brook'])
+  const code = await run.exited
+  if (code !== 0) throw new Error(`brook-desktop exited with ${code}`)
+}
+
+async function main() {
+  ensureWebBuild()
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'brook-bench-desktop-'))
+  const display = await startDisplay()
+  try {
+    const started = performance.now()
+    const feedIds = await seed(path.join(dataDir, 'server'))
+    log(`seeded ${FEEDS} feeds × ${PER_FEED} entries in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`)
+
+    // The first launch: sign up, follow every feed, open the timeline once.
+    const first = launch(display, dataDir)
+    const { browser, page } = await connect(dataDir)
+    await page.getByRole('button', { name: 'Create an account' }).click()
+    await page.getByLabel('Name').fill('Bench')
+    await page.getByLabel('E-mail').fill(`bench+${Date.now()}@example.com`)
+    await page.getByLabel('Password').fill('correct horse battery')
+    await page.getByRole('button', { name: 'Create account', exact: true }).click()
+    await page.getByTestId('sidebar').waitFor()
+    const subscribed = await page.evaluate(async (feeds) => {
+      const call = (url: string, method: string, body: unknown) => fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      let ok = 0
+      const queue = [...feeds]
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let f = queue.shift(); f !== undefined; f = queue.shift()) if ((await call('/api/subscriptions', 'POST', { feedId: f, view: 0 })).ok) ok++
+        }),
+      )
+      await (globalThis as unknown as { __brook: { refresh(): Promise<void>; timeline(t: unknown, force: boolean): Promise<unknown> } }).__brook.refresh()
+      await (globalThis as unknown as { __brook: { timeline(t: unknown, force: boolean): Promise<unknown> } }).__brook.timeline({ view: 0 }, true)
+      return ok
+    }, feedIds)
+    log(`subscribed to ${subscribed} feeds`)
+    await entryOnScreen(page)
+    await sleep(2000) // the throttled saves (query cache, local store) settle before the window closes
+    await close(display, first, browser)
+
+    const times: number[] = []
+    const memory: { shell: number; window: number }[] = []
+    for (let run = 0; run < RUNS; run++) {
+      const t0 = performance.now()
+      const current = launch(display, dataDir)
+      const { browser: b, page: p } = await connect(dataDir)
+      await entryOnScreen(p)
+      times.push(performance.now() - t0)
+      if (windowsTitled(display, 'Brook').length !== 1) throw new Error('expected one window titled Brook')
+      await sleep(3000) // memory once the start's work (sync, housekeeping) is done
+      const shellPid = current.child.pid!
+      memory.push({ shell: pss(shellPid), window: descendants(shellPid).reduce((sum, pid) => sum + pss(pid), 0) })
+      await close(display, current, b)
+      log(`run ${run + 1}: first entry on screen ${times.at(-1)!.toFixed(0)} ms after the launch; shell + server ${mb(memory.at(-1)!.shell)}, window ${mb(memory.at(-1)!.window)}`)
+    }
+    const ms = median(times)
+    log(`\ncold launch to first entry on screen (median of ${RUNS}): ${ms.toFixed(0)} ms — target < ${TARGET_MS} ms: ${ms < TARGET_MS ? 'met' : 'NOT met'}`)
+    const m = memory[memory.length - 1]
+    log(`memory (PSS, last run): shell + embedded server ${mb(m.shell)}, window (browser processes) ${mb(m.window)}, total ${mb(m.shell + m.window)}`)
+    log(`load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+  } finally {
+    await display.stop()
+    await fsp.rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
