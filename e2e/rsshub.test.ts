@@ -6,6 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+
+declare const fetch: any
 import { startFakeRsshub, type FakeRsshub } from '../apps/server/src/test/fakeRsshub.ts'
 import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
@@ -85,6 +87,41 @@ describeBrowser('rsshub', () => {
       await page.getByTestId('category-feeds').getByText(heading).waitFor({ timeout: 15_000 })
       await page.locator('[data-testid="category-feed"]', { hasText: 'Items of brook' }).waitFor()
       if (lng === 'ja') await screenshot(page, 'rsshub-06-category-feeds-ja')
+    }
+  })
+
+  it('another user buys a month of a paid shared instance with POWER', async () => {
+    // The admin shares a second instance at 2 POWER a month (the add form takes URL and key; the API the rest).
+    const paid = await page.evaluate(
+      async ({ baseUrl }) => (await (await fetch('/api/rsshub', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ baseUrl, accessKey: 'lan-key', description: 'Paid hub', price: '2' }) })).json()).data.id as string,
+      { baseUrl: `${hub.url}/base/paid` },
+    )
+    expect(paid).toBeTruthy()
+    const other = await openPage(browser, { viewport: { width: 1280, height: 860 } })
+    try {
+      await signUpInBrowser(other.page, server.url, { name: 'Bo Buyer', email: `buyer+${Date.now()}@example.com`, password: 'correct horse battery' })
+      await other.page.goto(`${server.url}/power`)
+      const claim = other.page.getByTestId('claim-daily')
+      await expect.poll(() => claim.textContent(), { timeout: 20_000 }).toMatch(/Claim \d+ POWER/)
+      await claim.click()
+      await expect.poll(() => claim.textContent(), { timeout: 20_000 }).toContain('Claimed today')
+
+      await other.page.goto(`${server.url}/rsshub`)
+      const row = other.page.locator('[data-testid="rsshub-instance"]', { hasText: 'Paid hub' })
+      await row.getByTestId('rsshub-price').getByText('2 POWER a month').waitFor({ timeout: 15_000 })
+      await row.getByTestId('rsshub-buy').click()
+      await row.getByTestId('rsshub-buy-form').locator('select[name="months"]').selectOption('3')
+      expect(await row.getByTestId('rsshub-buy-submit').innerText()).toBe('Buy for 6 POWER')
+      await screenshot(other.page, 'rsshub-07-buy')
+      await row.getByTestId('rsshub-buy-submit').click()
+      await row.getByTestId('rsshub-paid-until').waitFor({ timeout: 15_000 })
+      await row.getByTestId('rsshub-unuse').waitFor()
+      await screenshot(other.page, 'rsshub-08-bought')
+      // The owner was paid: the purchase is in the buyer's transactions.
+      const kinds = await other.page.evaluate(async () => (await (await fetch('/api/wallets/transactions?type=rsshub')).json()).data.map((t: { type: string; amount: string }) => `${t.type}:${t.amount}`))
+      expect(kinds).toEqual([`rsshub:${6n * 10n ** 18n}`])
+    } finally {
+      await other.context.close()
     }
   })
 })
