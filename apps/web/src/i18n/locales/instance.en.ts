@@ -81,6 +81,13 @@ export default {
       unlocked: 'Achievement unlocked: {{title}}',
     },
     admin: {
+      flags: 'Feature flags',
+      flagsHint: 'Turn a feature off for everyone, or on for a share of accounts (each account always falls on the same side).',
+      flagNames: { ai_chat: 'AI chat', power: 'POWER', rsshub: 'RSSHub', invitations: 'Invitations', achievements: 'Achievements' },
+      flagToggle: '{{name}} on',
+      flagRollout: 'Share of accounts with {{name}} (%)',
+      flagOverrides_one: '{{count}} account set by hand',
+      flagOverrides_other: '{{count}} accounts set by hand',
       withdrawals: 'Withdrawals',
       withdrawalsHint: 'Pay each pending withdrawal outside Brook, then mark it paid; rejecting refunds it to the account it left (withdrawable again).',
       withdrawalsCount: 'Shown: {{count}}',

@@ -83,6 +83,13 @@ export default {
       unlocked: '実績を解除：{{title}}',
     },
     admin: {
+      flags: '機能フラグ',
+      flagsHint: '機能を全員に対してオフにするか、一部のアカウントだけオンにします（各アカウントは常に同じ側になります）。',
+      flagNames: { ai_chat: 'AI チャット', power: 'POWER', rsshub: 'RSSHub', invitations: '招待', achievements: '実績' },
+      flagToggle: '{{name}} をオン',
+      flagRollout: '{{name}} を使えるアカウントの割合（%）',
+      flagOverrides_one: '個別設定のアカウント {{count}} 件',
+      flagOverrides_other: '個別設定のアカウント {{count}} 件',
       withdrawals: '出金',
       withdrawalsHint: '保留中の出金は Brook の外で支払ってから「支払済み」にしてください。却下すると元のアカウントに返金されます（再び出金可能）。',
       withdrawalsCount: '表示：{{count}} 件',

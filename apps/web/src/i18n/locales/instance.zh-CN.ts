@@ -83,6 +83,13 @@ export default {
       unlocked: '解锁成就：{{title}}',
     },
     admin: {
+      flags: '功能开关',
+      flagsHint: '为所有人关闭某个功能，或只为一部分账户开启（每个账户总是落在同一边）。',
+      flagNames: { ai_chat: 'AI 聊天', power: 'POWER', rsshub: 'RSSHub', invitations: '邀请', achievements: '成就' },
+      flagToggle: '开启{{name}}',
+      flagRollout: '可使用{{name}}的账户比例（%）',
+      flagOverrides_one: '{{count}} 个账户单独设置',
+      flagOverrides_other: '{{count}} 个账户单独设置',
       withdrawals: '提现',
       withdrawalsHint: '在 Brook 之外完成每笔待处理提现的付款后，将其标记为已支付；拒绝会把金额退回原账户（可再次提现）。',
       withdrawalsCount: '显示：{{count}}',

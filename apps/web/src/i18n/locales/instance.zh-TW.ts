@@ -83,6 +83,13 @@ export default {
       unlocked: '解鎖成就：{{title}}',
     },
     admin: {
+      flags: '功能開關',
+      flagsHint: '為所有人關閉某個功能，或只為一部分帳戶開啟（每個帳戶總是落在同一邊）。',
+      flagNames: { ai_chat: 'AI 聊天', power: 'POWER', rsshub: 'RSSHub', invitations: '邀請', achievements: '成就' },
+      flagToggle: '開啟{{name}}',
+      flagRollout: '可使用{{name}}的帳戶比例（%）',
+      flagOverrides_one: '{{count}} 個帳戶單獨設定',
+      flagOverrides_other: '{{count}} 個帳戶單獨設定',
       withdrawals: '提領',
       withdrawalsHint: '在 Brook 之外完成每筆待處理提領的付款後，將其標記為已支付；拒絕會把金額退回原帳戶（可再次提領）。',
       withdrawalsCount: '顯示：{{count}}',

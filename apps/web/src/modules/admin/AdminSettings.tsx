@@ -1,8 +1,9 @@
-/** Settings → Admin (admins only; the server answers 1004 to anyone else): accounts, withdrawals to settle, registration, plan limits, health, analytics. */
+/** Settings → Admin (admins only; the server answers 1004 to anyone else): accounts, withdrawals to settle, registration, plan limits, feature flags, health, analytics. */
 import { useTranslation } from 'react-i18next'
 import { useSessionStore } from '../../store/session.ts'
 import { SettingsPage } from '../settings/SettingsPage.tsx'
 import { AdminAnalytics } from './AdminAnalytics.tsx'
+import { AdminFlags } from './AdminFlags.tsx'
 import { AdminHealth } from './AdminHealth.tsx'
 import { AdminPlans } from './AdminPlans.tsx'
 import { AdminRegistration } from './AdminRegistration.tsx'
@@ -20,6 +21,7 @@ export function AdminSettings() {
           <AdminWithdrawals />
           <AdminRegistration />
           <AdminPlans />
+          <AdminFlags />
           <AdminHealth />
           <AdminAnalytics />
         </>
