@@ -90,6 +90,18 @@ describeBrowser('rsshub', () => {
     }
   })
 
+  it('on Discover, a word finds the followed feed and the RSSHub routes', async () => {
+    await page.goto(`${server.url}/discover?lng=en`)
+    await page.getByTestId('discover-input').fill('brook')
+    await page.getByTestId('discover-submit').click()
+    // One match opens its follow panel at once (several would be listed).
+    await page.getByText('rsshub://test/items/brook', { exact: true }).first().waitFor({ timeout: 15_000 })
+    await page.goto(`${server.url}/discover?lng=en`)
+    await page.getByTestId('rsshub-route-search').fill('items')
+    await page.locator('[data-testid="rsshub-route"]', { hasText: 'Items by name' }).waitFor({ timeout: 15_000 })
+    await screenshot(page, 'rsshub-06b-discover-words')
+  })
+
   it('another user buys a month of a paid shared instance with POWER', async () => {
     // The admin shares a second instance at 2 POWER a month (the add form takes URL and key; the API the rest).
     const paid = await page.evaluate(
