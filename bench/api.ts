@@ -32,18 +32,16 @@
  * printed for the whole run and per route: the machine may be shared, and CPU per request is the
  * figure load distorts least (docs/performance.md).
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import { Pool } from 'undici'
-import pg from 'pg'
 import { sql } from 'kysely'
-import { openDatabase, type OpenDatabase } from '../apps/server/src/db/openDatabase.ts'
+import { openDatabase } from '../apps/server/src/db/openDatabase.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
-import { api, seedFeeds, startBrook, type Child } from './apiSeed.ts'
+import { api, openBenchPlace, seedFeeds, startBrook, type Child, type Place } from './apiSeed.ts'
 import { entriesRepo, type TimelineQuery } from '../apps/server/src/domains/entries/repo.ts'
 import { readsRepo } from '../apps/server/src/domains/reads/repo.ts'
 import { unreadRepo } from '../apps/server/src/domains/unread/repo.ts'
@@ -73,49 +71,13 @@ function log(message: string): void {
   process.stderr.write(`[bench/api] ${message}\n`)
 }
 
-type Place = { database: OpenDatabase; env: Record<string, string>; cleanup(): Promise<void>; label: string }
-
 async function openPlace(): Promise<Place> {
   if (REUSE) {
     if (path.basename(REUSE) !== 'brook.db' || !fs.existsSync(REUSE)) throw new Error(`reuse= names a brook.db kept by keep=1, not ${REUSE}`)
     const database = openDatabase({ dialect: 'sqlite', file: REUSE })
     return { database, env: { DATA_DIR: path.dirname(REUSE) }, label: `SQLite ${REUSE} (reused)`, cleanup: () => database.close() }
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-bench-api-'))
-  if (!DATABASE_URL) {
-    const file = path.join(dir, 'brook.db')
-    const database = openDatabase({ dialect: 'sqlite', file })
-    return {
-      database,
-      env: { DATA_DIR: dir },
-      label: `SQLite ${file}`,
-      async cleanup() {
-        await database.close()
-        if (!KEEP) fs.rmSync(dir, { recursive: true, force: true })
-      },
-    }
-  }
-  const schema = `brook_bench_${crypto.randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: DATABASE_URL })
-  await admin.connect()
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  await admin.end()
-  const database = openDatabase({ dialect: 'postgres', url: DATABASE_URL, schema, poolSize: 4 })
-  const separator = DATABASE_URL.includes('?') ? '&' : '?'
-  return {
-    database,
-    env: { DATA_DIR: dir, DATABASE_URL: `${DATABASE_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
-    label: `PostgreSQL schema ${schema}`,
-    async cleanup() {
-      await database.close()
-      if (KEEP) return
-      const c = new pg.Client({ connectionString: DATABASE_URL })
-      await c.connect()
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      await c.end()
-      fs.rmSync(dir, { recursive: true, force: true })
-    },
-  }
+  return openBenchPlace({ name: 'api', databaseUrl: DATABASE_URL, keep: KEEP })
 }
 
 function pick<T>(items: T[]): T {

@@ -1,14 +1,18 @@
 /**
- * What bench/api and bench/search share: seeding feeds × entries through the feed engine's
- * storage (entries are indexed for search as they are stored, like a refresh stores them),
- * starting Brook in its own process with the start script's V8 flags, and one HTTP call.
+ * What bench/api, bench/search and bench/wallet share: a throwaway database (SQLite file, or a
+ * fresh PostgreSQL schema), seeding feeds × entries through the feed engine's storage (entries
+ * are indexed for search as they are stored, like a refresh stores them), starting Brook in its
+ * own process with the start script's V8 flags, and one HTTP call.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
-import type { OpenDatabase } from '../apps/server/src/db/openDatabase.ts'
+import pg from 'pg'
+import { openDatabase, type OpenDatabase } from '../apps/server/src/db/openDatabase.ts'
 import { insertEntries, insertFeed } from '../apps/server/src/test/factories.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -17,6 +21,52 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 function startScriptFlags(): string[] {
   const start: string = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')).scripts.start
   return (/node ((?:--[\w-]+(?:=\S+)? )*)apps\/server\/src\/main\.ts/.exec(start)?.[1].trim() ?? '').split(' ').filter(Boolean)
+}
+
+/** A bench's database, the env that points Brook at it, and how to remove it. */
+export type Place = { database: OpenDatabase; env: Record<string, string>; cleanup(): Promise<void>; label: string }
+
+/**
+ * A fresh database: a SQLite file in a temp directory, or — when `databaseUrl` is postgres:// — a
+ * new schema (dropped by `cleanup` unless `keep`).
+ */
+export async function openBenchPlace(options: { name: string; databaseUrl?: string; keep?: boolean }): Promise<Place> {
+  const { databaseUrl, keep = false } = options
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `brook-bench-${options.name}-`))
+  if (!databaseUrl) {
+    const file = path.join(dir, 'brook.db')
+    const database = openDatabase({ dialect: 'sqlite', file })
+    return {
+      database,
+      env: { DATA_DIR: dir },
+      label: `SQLite ${file}`,
+      async cleanup() {
+        await database.close()
+        if (!keep) fs.rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  const schema = `brook_bench_${crypto.randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.end()
+  const database = openDatabase({ dialect: 'postgres', url: databaseUrl, schema, poolSize: 4 })
+  const separator = databaseUrl.includes('?') ? '&' : '?'
+  return {
+    database,
+    env: { DATA_DIR: dir, DATABASE_URL: `${databaseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
+    label: `PostgreSQL schema ${schema}`,
+    async cleanup() {
+      await database.close()
+      if (keep) return
+      const c = new pg.Client({ connectionString: databaseUrl })
+      await c.connect()
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await c.end()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** One entry's title and HTML, made by a bench (default: the same Lorem ipsum body for all). */

@@ -21,6 +21,7 @@ export const benchmarks: Record<string, { file: string; summary: string; nodeFla
   ai: { file: 'ai.ts', summary: 'built-in extractive summaries of 1,000 article-sized texts (en, zh, ja): articles/s, p50/p99' },
   greader: { file: 'greader.ts', summary: 'Google Reader API: stream/contents of a 1,000,000-entry reading list (n=1000, continuations) at 20 connections vs the bare query' },
   search: { file: 'search.ts', summary: 'full-text search on SQLite over the bench/api database: two-word query p99 at 20 connections, indexing entries/s, index share of the database' },
+  wallet: { file: 'wallet.ts', summary: 'POWER tips over HTTP at 100 connections: transfers/s, p50/p99, errors, the ledger invariant after the run (SQLite; PostgreSQL with DATABASE_URL)' },
   desktop: { file: 'desktop.ts', summary: 'desktop app under Xvfb: cold launch to the first entry on screen with 1,000 subscriptions, memory of shell + server + window' },
   api: { file: 'api.ts', summary: 'reading API under autocannon: 1,000 subscriptions, 1,000,000 entries; req/s, p50/p99, errors, bare-DB ratio' },
 }

@@ -6,6 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+
+declare const fetch: any
 import { startFakeRsshub, type FakeRsshub } from '../apps/server/src/test/fakeRsshub.ts'
 import { describeBrowser, launchBrowser, screenshot, signUpInBrowser, openPage } from './support/browser.ts'
 import { startServer, type BrookServer } from './support/server.ts'
@@ -54,8 +56,11 @@ describeBrowser('rsshub', () => {
   })
 
   it('follows a route from a category page: parameters, preview, follow', async () => {
-    await page.goto(`${server.url}/discover/category/programming`)
+    // A new user finds the category on Discover's grid.
+    await page.goto(`${server.url}/discover`)
+    await page.getByRole('link', { name: 'Programming', exact: true }).click()
     await page.getByTestId('category-page').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/discover/category/programming')
     await page.locator('[data-testid="rsshub-route"]', { hasText: 'Items by name' }).click()
     const form = page.getByTestId('rsshub-route-form')
     await form.locator('input[name="name"]').fill('brook')
@@ -82,6 +87,53 @@ describeBrowser('rsshub', () => {
       await page.getByTestId('category-feeds').getByText(heading).waitFor({ timeout: 15_000 })
       await page.locator('[data-testid="category-feed"]', { hasText: 'Items of brook' }).waitFor()
       if (lng === 'ja') await screenshot(page, 'rsshub-06-category-feeds-ja')
+    }
+  })
+
+  it('on Discover, a word finds the followed feed and the RSSHub routes', async () => {
+    await page.goto(`${server.url}/discover?lng=en`)
+    await page.getByTestId('discover-input').fill('brook')
+    await page.getByTestId('discover-submit').click()
+    // One match opens its follow panel at once (several would be listed).
+    await page.getByText('rsshub://test/items/brook', { exact: true }).first().waitFor({ timeout: 15_000 })
+    await page.goto(`${server.url}/discover?lng=en`)
+    await page.getByTestId('rsshub-route-search').fill('items')
+    await page.locator('[data-testid="rsshub-route"]', { hasText: 'Items by name' }).waitFor({ timeout: 15_000 })
+    await screenshot(page, 'rsshub-06b-discover-words')
+  })
+
+  it('another user buys a month of a paid shared instance with POWER', async () => {
+    // The admin shares a second instance at 2 POWER a month (the add form takes URL and key; the API the rest).
+    const paid = await page.evaluate(
+      async ({ baseUrl }) => (await (await fetch('/api/rsshub', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ baseUrl, accessKey: 'lan-key', description: 'Paid hub', price: '2' }) })).json()).data.id as string,
+      { baseUrl: `${hub.url}/base/paid` },
+    )
+    expect(paid).toBeTruthy()
+    const other = await openPage(browser, { viewport: { width: 1280, height: 860 } })
+    try {
+      await signUpInBrowser(other.page, server.url, { name: 'Bo Buyer', email: `buyer+${Date.now()}@example.com`, password: 'correct horse battery' })
+      await other.page.goto(`${server.url}/power`)
+      const claim = other.page.getByTestId('claim-daily')
+      await expect.poll(() => claim.textContent(), { timeout: 20_000 }).toMatch(/Claim \d+ POWER/)
+      await claim.click()
+      await expect.poll(() => claim.textContent(), { timeout: 20_000 }).toContain('Claimed today')
+
+      await other.page.goto(`${server.url}/rsshub`)
+      const row = other.page.locator('[data-testid="rsshub-instance"]', { hasText: 'Paid hub' })
+      await row.getByTestId('rsshub-price').getByText('2 POWER a month').waitFor({ timeout: 15_000 })
+      await row.getByTestId('rsshub-buy').click()
+      await row.getByTestId('rsshub-buy-form').locator('select[name="months"]').selectOption('3')
+      expect(await row.getByTestId('rsshub-buy-submit').innerText()).toBe('Buy for 6 POWER')
+      await screenshot(other.page, 'rsshub-07-buy')
+      await row.getByTestId('rsshub-buy-submit').click()
+      await row.getByTestId('rsshub-paid-until').waitFor({ timeout: 15_000 })
+      await row.getByTestId('rsshub-unuse').waitFor()
+      await screenshot(other.page, 'rsshub-08-bought')
+      // The owner was paid: the purchase is in the buyer's transactions.
+      const kinds = await other.page.evaluate(async () => (await (await fetch('/api/wallets/transactions?type=rsshub')).json()).data.map((t: { type: string; amount: string }) => `${t.type}:${t.amount}`))
+      expect(kinds).toEqual([`rsshub:${6n * 10n ** 18n}`])
+    } finally {
+      await other.context.close()
     }
   })
 })
