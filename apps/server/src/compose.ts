@@ -43,6 +43,7 @@ import { referralsRepo } from './domains/referrals/repo.ts'
 import { createReferralsService } from './domains/referrals/service.ts'
 import { httpReceiptVerifier, noReceiptVerifier } from './domains/referrals/receiptVerifier.ts'
 import { adminRepo } from './domains/admin/repo.ts'
+import { cleanRepo } from './domains/admin/cleanRepo.ts'
 import { createAdminService } from './domains/admin/service.ts'
 import { achievementsRepo } from './domains/achievements/repo.ts'
 import { featureFlagsRepo } from './domains/featureFlags/repo.ts'
@@ -183,7 +184,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets })
   const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
-  const admin = createAdminService({ repo: repos.admin, plans, achievements, wallets })
+  const admin = createAdminService({ repo: repos.admin, cleaner: cleanRepo(db), plans, achievements, wallets })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })

@@ -318,6 +318,7 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/admin/feature-flags/{name}/affected-users': [{ run: (f) => f.b.get('/api/admin/feature-flags/ai_chat/affected-users'), expect: refused([1004]) }],
   'GET /api/wallets/withdrawals': [{ run: (f) => f.b.get('/api/wallets/withdrawals'), expect: refused([1004]) }],
   'POST /api/wallets/withdrawals/settle': [{ run: (f) => f.b.post('/api/wallets/withdrawals/settle', { id: '382406116060954624', status: 'paid' }), expect: refused([1004]) }],
+  'POST /api/admin/clean': [{ run: (f) => f.b.post('/api/admin/clean', { retentionDays: 1 }), expect: refused([1004]) }],
   'POST /api/admin/mintdscsafr': [{ run: (f) => f.b.post('/api/admin/mintdscsafr', { userId: f.aId, amount: '1000' }), expect: refused([1004]) }],
   'POST /api/admin/achievements/approve': [{ run: (f) => f.b.post('/api/admin/achievements/approve', { userId: f.aId, id: 'feed-claimed' }), expect: refused([1004]) }],
   // achievements (B's own progress only)

@@ -92,6 +92,18 @@ const approveRoute = createRoute({
   responses: { 200: jsonResponse(envelope(AchievementSchema), 'The achievement, completed'), ...errors(1004, 9003) },
 })
 
+const cleanRoute = createRoute({
+  method: 'post',
+  path: '/clean',
+  tags: ['admin'],
+  summary: 'Purge what nothing needs: entries older than retentionDays (default 30) of feeds nobody follows, lists or owns (starred or tipped ones kept), feeds left with nothing, expired sessions, expired idempotency keys; answers the counts',
+  request: jsonBody(z.strictObject({ retentionDays: z.number().int().min(1).max(36500).optional() })),
+  responses: {
+    200: jsonResponse(envelope(z.object({ entries: z.number().int(), feeds: z.number().int(), sessions: z.number().int(), idempotencyKeys: z.number().int() })), 'What was removed'),
+    ...errors(1004),
+  },
+})
+
 const mintRoute = createRoute({
   method: 'post',
   path: '/mintdscsafr',
@@ -127,6 +139,10 @@ export function adminRoutes({ admin }: { admin: AdminService }) {
       requireAdmin(c)
       const { role } = c.req.valid('param')
       return c.json(ok({ role, label: ROLE_LABELS[role], limits: await admin.setPlanLimits(role, c.req.valid('json')) }), 200)
+    })
+    .openapi(cleanRoute, async (c) => {
+      requireAdmin(c)
+      return c.json(ok(await admin.clean(c.req.valid('json').retentionDays ?? 30)), 200)
     })
     .openapi(mintRoute, async (c) => {
       const me = requireAdmin(c)

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/appError.ts'
 import { nowIso, toIso } from '../../lib/time.ts'
 import type { PlansService } from '../plans/service.ts'
 import type { AchievementsService } from '../achievements/service.ts'
+import type { CleanRepo } from './cleanRepo.ts'
 import type { AdminRepo, AdminUserRow } from './repo.ts'
 
 export type AdminUserJson = {
@@ -24,7 +25,7 @@ export type AdminUserJson = {
 
 export type UserPatch = { role?: UserRole; roleEndAt?: string | null; disabled?: boolean }
 
-export function createAdminService({ repo, plans, achievements, wallets }: { repo: AdminRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'>; achievements: Pick<AchievementsService, 'approveAudit'>; wallets: { rewardUser(input: { userId: string; amount: string; reference: string; idempotencyKey: string; kind?: string }): Promise<{ transaction: { id: string } }> } }) {
+export function createAdminService({ repo, cleaner, plans, achievements, wallets }: { repo: AdminRepo; cleaner: CleanRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'>; achievements: Pick<AchievementsService, 'approveAudit'>; wallets: { rewardUser(input: { userId: string; amount: string; reference: string; idempotencyKey: string; kind?: string }): Promise<{ transaction: { id: string } }> } }) {
   const present = (row: AdminUserRow): AdminUserJson => ({
     id: row.id,
     name: row.name,
@@ -38,6 +39,10 @@ export function createAdminService({ repo, plans, achievements, wallets }: { rep
   })
 
   return {
+    /** POST /admin/clean: purges what nothing needs any more (cleanRepo.ts); the counts of what went. */
+    clean(retentionDays: number, now = new Date()) {
+      return cleaner.clean(new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString(), now)
+    },
     async users(q: string, limit: number, offset: number): Promise<{ users: AdminUserJson[]; total: number }> {
       const { rows, total } = await repo.searchUsers(q.trim(), limit, offset)
       return { users: rows.map(present), total }
