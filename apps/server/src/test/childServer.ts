@@ -29,7 +29,11 @@ export function startChild(location: TestDatabase['location'], env: Record<strin
   const child = spawn(process.execPath, [MAIN], { env: all, stdio: ['ignore', 'pipe', 'pipe'] })
   return new Promise((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000)
+    // A server that never says it is running is killed, not left behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start: ${out}`))
+    }, 30_000)
     const onData = (chunk: Buffer) => {
       out += chunk.toString()
       const match = /running at (http:\/\/\S+)/.exec(out)
