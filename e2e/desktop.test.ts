@@ -191,6 +191,38 @@ describeDesktop('desktop app', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('false')
   })
 
+  it("customIntegration stored by the desktop overrides the synced list in this window, and the synced list is left alone (SPEC §3)", async () => {
+    const page = await appPage()
+    const file = path.join(dataDir, 'custom-integration.json')
+    await page.evaluate(() => window.history.pushState({}, '', '/settings/integration'))
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')))
+    const name = () => page.getByTestId('custom-integration-0').getByLabel('Name', { exact: true })
+    // A custom integration saved to the server: the synced list every device gets.
+    await page.getByRole('button', { name: 'Add custom integration' }).click()
+    await name().fill('Synced app')
+    await page.getByTestId('custom-integration-0').getByLabel('URL', { exact: true }).fill('https://example.org/save?u={{url}}')
+    await page.getByRole('button', { name: 'Save custom integrations' }).click()
+    await waitFor('the synced list saved', async () => (await page.evaluate(async () => ((await (await fetch('/api/integrations')).json()) as any).data.customIntegration.length)) === 1)
+    await waitFor('the synced list shown', async () => (await name().inputValue().catch(() => '')) === 'Synced app')
+    const own = page.getByRole('switch', { name: "Keep this computer's own list" })
+    await own.click()
+    await waitFor("the desktop's own list stored", () => existsSync(file) && readFileSync(file, 'utf8').includes('Synced app'))
+    await name().fill('Local app')
+    await page.getByRole('button', { name: 'Save custom integrations' }).click()
+    await waitFor("the desktop's list changed", () => readFileSync(file, 'utf8').includes('Local app'))
+    // The window now uses the desktop's list; the server's (other devices') is unchanged.
+    await page.evaluate(() => window.history.pushState({}, '', '/settings/general'))
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')))
+    await page.evaluate(() => window.history.pushState({}, '', '/settings/integration'))
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')))
+    await waitFor('the desktop list shown', async () => (await name().inputValue().catch(() => '')) === 'Local app')
+    expect(await page.evaluate(async () => ((await (await fetch('/api/integrations')).json()) as any).data.customIntegration.map((c: any) => c.name))).toEqual(['Synced app'])
+    await display.screenshot('desktop-09-own-custom-integrations')
+    await own.click()
+    await waitFor("the desktop's own list removed", () => !existsSync(file))
+    await waitFor('the synced list back', async () => (await name().inputValue().catch(() => '')) === 'Synced app')
+  })
+
   it('a second launch focuses the running window and exits', async () => {
     const [id] = windowsTitled(display, 'Brook')
     display.run('/usr/bin/xdotool', ['windowminimize', id])

@@ -18,6 +18,7 @@ import { openExternal } from './openExternal.ts'
 import { retryWhileUnreachable, serverAnswers } from './remoteServer.ts'
 import { installBridge, type Bridge } from './shellBridge.ts'
 import { setUnreadBadge } from './unreadBadge.ts'
+import { readCustomIntegration, writeCustomIntegration } from './customIntegration.ts'
 import { createPdfPrinter } from './printToPdf.ts'
 import { acquireInstance } from './singleInstance.ts'
 
@@ -147,6 +148,8 @@ async function main(): Promise<void> {
         launchOnStartup: () => autostartEnabled(env),
         setBadge: (count: number) => setUnreadBadge(env, Number(count) || 0),
         notificationPollMs: () => (env.notifyPollSeconds ?? 60) * 1000,
+        customIntegration: () => readCustomIntegration(dataDir),
+        setCustomIntegration: (items: unknown) => writeCustomIntegration(dataDir, items ?? null),
         printToPdf: (fileName: string) => pdf.print(String(fileName)),
       }
       window = await openWindow({

@@ -15,7 +15,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   summary: true,
   actionLanguage: 'default',
   startupScreen: 'timeline',
-  sendAnonymousData: true,
+  // Opt-in (issue 19): nothing leaves the app for analytics until the user says so.
+  sendAnonymousData: false,
   showQuickTimeline: true,
   autoGroup: true,
   hideAllReadSubscriptions: false,

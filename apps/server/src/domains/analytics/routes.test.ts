@@ -27,7 +27,8 @@ describeEachDialect('analytics', (dialect) => {
     admin = await signedUpClient(server, 'analytics-admin@example.com')
     on = await signedUpClient(server, 'analytics-on@example.com')
     off = await signedUpClient(server, 'analytics-off@example.com')
-    expect((await off.patch('/api/settings/general', { sendAnonymousData: false })).status).toBe(200)
+    // Off is the default (opt-in): only `on` and the admin switch it on.
+    for (const client of [on, admin]) expect((await client.patch('/api/settings/general', { sendAnonymousData: true })).status).toBe(200)
   }, 60_000)
 
   afterAll(async () => {

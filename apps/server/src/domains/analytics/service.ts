@@ -22,7 +22,7 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; settings: Pi
      */
     async collect(userId: string, events: { name: string }[]): Promise<{ accepted: number; dropped: number }> {
       const { settings } = await deps.settings.get(userId)
-      if (settings.general.sendAnonymousData === false) return { accepted: 0, dropped: events.length }
+      if (settings.general.sendAnonymousData !== true) return { accepted: 0, dropped: events.length }
       const counts = new Map<string, number>()
       for (const e of events) if (isAnalyticsEventCode(e.name)) counts.set(e.name, (counts.get(e.name) ?? 0) + 1)
       const accepted = [...counts.values()].reduce((a, b) => a + b, 0)

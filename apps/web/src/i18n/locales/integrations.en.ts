@@ -13,6 +13,8 @@ export default {
     "save": "Save",
     "saved": "Integration settings saved",
     "secretSet": "Set (ends in {{hint}}); type to replace",
+    "desktopOwnList": "Keep this computer's own list",
+    "desktopOwnListHint": "While on, this desktop app uses the list below instead of the synced one; other devices keep theirs. URL integrations run here; HTTP ones are sent by the server only when the synced list has them.",
     "templateHint": "Templates: {{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
     "customName": "Name",
     "customType": "Kind",

@@ -13,6 +13,8 @@ export default {
     "save": "保存",
     "saved": "連携の設定を保存しました",
     "secretSet": "設定済み（末尾 {{hint}}）。入力すると置き換えます",
+    "desktopOwnList": "このコンピューター専用のリストを使う",
+    "desktopOwnListHint": "オンの間、このデスクトップアプリは同期されたリストの代わりに下のリストを使います。他のデバイスはそれぞれのリストのままです。URL 連携はここで実行され、HTTP 連携は同期リストにある場合のみサーバーが送信します。",
     "templateHint": "テンプレート：{{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
     "customName": "名前",
     "customType": "種類",

@@ -13,6 +13,8 @@ export default {
     "save": "保存",
     "saved": "集成设置已保存",
     "secretSet": "已设置（结尾 {{hint}}）；输入以替换",
+    "desktopOwnList": "本机使用独立列表",
+    "desktopOwnListHint": "开启后，此桌面应用使用下方列表代替同步的列表；其他设备保持各自的列表。URL 集成在本机运行；HTTP 集成仅当同步列表中存在时由服务器发送。",
     "templateHint": "模板变量：{{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
     "customName": "名称",
     "customType": "类型",

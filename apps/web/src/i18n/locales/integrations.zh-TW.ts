@@ -13,6 +13,8 @@ export default {
     "save": "儲存",
     "saved": "整合設定已儲存",
     "secretSet": "已設定（結尾 {{hint}}）；輸入以取代",
+    "desktopOwnList": "本機使用獨立清單",
+    "desktopOwnListHint": "開啟後，此桌面應用程式使用下方清單取代同步的清單；其他裝置保持各自的清單。URL 整合在本機執行；HTTP 整合僅在同步清單中存在時由伺服器傳送。",
     "templateHint": "範本變數：{{title}} {{url}} {{content}} {{author}} {{publishedAt}}",
     "customName": "名稱",
     "customType": "類型",

@@ -9,10 +9,11 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { toastError } from '../../api/toastError.ts'
 import { Button } from '../../components/Button.tsx'
-import { Switch } from '../../components/Switch.tsx'
+import { Switch, SwitchRow } from '../../components/Switch.tsx'
+import { platform } from '../platform/platform.ts'
 import { SettingsPage, SettingsSection } from '../settings/SettingsPage.tsx'
 import { CustomIntegrations } from './CustomIntegrations.tsx'
-import { fetchIntegrations, integrationKeys, patchIntegration, type IntegrationPatch, type IntegrationSettings as Settings } from './integrationsApi.ts'
+import { fetchIntegrations, integrationKeys, localCustomIntegration, patchIntegration, type IntegrationPatch, type IntegrationSettings as Settings } from './integrationsApi.ts'
 
 type Field = { key: string; secret?: boolean }
 const SERVICES: { service: Exclude<IntegrationPatch['service'], 'customIntegration'>; fields: Field[] }[] = [
@@ -94,6 +95,19 @@ export function IntegrationSettings() {
     },
     onError: toastError,
   })
+  // Desktop (SPEC §3): this computer may keep its own list, which then overrides the synced one.
+  const desktop = platform().kind === 'desktop'
+  const local = useQuery({ queryKey: [...integrationKeys.settings, 'desktop'], queryFn: localCustomIntegration, enabled: desktop })
+  const localOn = desktop && Array.isArray(local.data)
+  const saveLocal = async (items: Settings['customIntegration'] | null) => {
+    try {
+      await platform().setCustomIntegration?.(items)
+      await Promise.all([client.invalidateQueries({ queryKey: integrationKeys.settings })])
+      toast.success(ti('saved'))
+    } catch (error) {
+      toastError(error)
+    }
+  }
   const data = query.data
   return (
     <SettingsPage title={t('sections.integration')} description={ti('intro')} testId="settings-integration">
@@ -105,7 +119,17 @@ export function IntegrationSettings() {
             ))}
           </SettingsSection>
           <SettingsSection title={ti('custom')}>
-            <CustomIntegrations items={data.customIntegration} busy={patch.isPending} onSave={(items) => patch.mutate({ service: 'customIntegration', items })} />
+            {desktop && <SwitchRow label={ti('desktopOwnList')} hint={ti('desktopOwnListHint')} checked={localOn} onChange={(on) => void saveLocal(on ? data.customIntegration : null)} />}
+            <CustomIntegrations
+              key={localOn ? 'desktop' : 'synced'}
+              items={data.customIntegration}
+              busy={patch.isPending}
+              onSave={(items) =>
+                localOn
+                  ? void saveLocal(items.map((item) => ({ ...item, headers: item.headers.map((h) => ({ name: h.name, value: { set: h.value !== undefined || h.hint !== undefined, hint: h.hint ?? null } })) })))
+                  : patch.mutate({ service: 'customIntegration', items })
+              }
+            />
           </SettingsSection>
         </>
       )}

@@ -14,6 +14,9 @@ export interface DesktopBridge {
   call(method: 'setBadge', count: number): Promise<boolean>
   /** How often the window looks for new entries to notify (ms). */
   call(method: 'notificationPollMs'): Promise<number>
+  /** This computer's own custom integrations (null: the synced list applies). */
+  call(method: 'customIntegration'): Promise<unknown[] | null>
+  call(method: 'setCustomIntegration', items: unknown[] | null): Promise<void>
   /** Page.printToPDF of the window into the user's downloads folder; answers the saved path. */
   call(method: 'printToPdf', fileName: string): Promise<string>
   on(event: 'command', listener: (command: 'settings' | 'discover' | 'quick-add') => void): () => void

@@ -58,6 +58,8 @@ export function createDesktopPlatform(bridge: DesktopBridge): PlatformAdapter {
     },
     setLaunchOnStartup: (on) => bridge.call('setLaunchOnStartup', on),
     launchOnStartup: () => bridge.call('launchOnStartup'),
+    customIntegration: () => bridge.call('customIntegration'),
+    setCustomIntegration: (items) => bridge.call('setCustomIntegration', items),
     // A shell without printToPdf (older) or a failed Page.printToPDF: the window's own print dialog.
     printToPdf: (fileName) => bridge.call('printToPdf', fileName).catch(() => webPlatform.printToPdf(fileName)),
   }

@@ -39,6 +39,9 @@ export interface PlatformAdapter {
   setLaunchOnStartup?(on: boolean): Promise<void>
   /** Desktop: whether this computer has the autostart entry. */
   launchOnStartup?(): Promise<boolean>
+  /** Desktop: this computer's own custom integrations, overriding the synced list (SPEC §3); null when none. */
+  customIntegration?(): Promise<unknown[] | null>
+  setCustomIntegration?(items: unknown[] | null): Promise<void>
   /**
    * Saves what the print stylesheet shows as a PDF named after `fileName`: the browser's print
    * dialog (null: the user picks where), or the desktop shell's Page.printToPDF (the saved path).
