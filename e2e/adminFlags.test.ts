@@ -61,4 +61,17 @@ describeBrowser('admin feature flags', () => {
     await expect.poll(async () => (await flags()).ai_chat).toBe(true)
     expect((await flags()).achievements).toBe(false)
   })
+
+  it('the clean-up section runs POST /api/admin/clean and shows what went', async () => {
+    await page.goto(`${server.url}/settings/admin`)
+    await page.getByRole('button', { name: 'Clean up now' }).scrollIntoViewIfNeeded()
+    await page.getByLabel('Keep entries of the last (days)').fill('0')
+    expect(await page.getByRole('button', { name: 'Clean up now' }).isDisabled()).toBe(true)
+    await page.getByLabel('Keep entries of the last (days)').fill('7')
+    await page.getByRole('button', { name: 'Clean up now' }).click()
+    const result = page.getByTestId('admin-clean-result')
+    await result.waitFor()
+    expect(await result.textContent()).toMatch(/^Removed \d+ entries, \d+ feeds, \d+ sessions and \d+ retry records\.$/)
+    await screenshot(page, 'admin-flags-02-clean')
+  })
 })

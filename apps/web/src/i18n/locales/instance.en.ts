@@ -81,6 +81,11 @@ export default {
       unlocked: 'Achievement unlocked: {{title}}',
     },
     admin: {
+      clean: 'Clean up',
+      cleanHint: 'Remove old entries of feeds nobody follows (starred ones stay), feeds left with nothing, expired sessions and old retry records.',
+      cleanRetention: 'Keep entries of the last (days)',
+      cleanRun: 'Clean up now',
+      cleanResult: 'Removed {{entries}} entries, {{feeds}} feeds, {{sessions}} sessions and {{idempotencyKeys}} retry records.',
       flags: 'Feature flags',
       flagsHint: 'Turn a feature off for everyone, or on for a share of accounts (each account always falls on the same side).',
       flagNames: { ai_chat: 'AI chat', power: 'POWER', rsshub: 'RSSHub', invitations: 'Invitations', achievements: 'Achievements' },

@@ -83,6 +83,11 @@ export default {
       unlocked: '実績を解除：{{title}}',
     },
     admin: {
+      clean: 'クリーンアップ',
+      cleanHint: '誰もフォローしていないフィードの古い記事（スター付きは残します）、何も残っていないフィード、期限切れのセッションと古い再送記録を削除します。',
+      cleanRetention: '記事を残す期間（日）',
+      cleanRun: '今すぐクリーンアップ',
+      cleanResult: '記事 {{entries}} 件、フィード {{feeds}} 件、セッション {{sessions}} 件、再送記録 {{idempotencyKeys}} 件を削除しました。',
       flags: '機能フラグ',
       flagsHint: '機能を全員に対してオフにするか、一部のアカウントだけオンにします（各アカウントは常に同じ側になります）。',
       flagNames: { ai_chat: 'AI チャット', power: 'POWER', rsshub: 'RSSHub', invitations: '招待', achievements: '実績' },

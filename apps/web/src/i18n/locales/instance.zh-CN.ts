@@ -83,6 +83,11 @@ export default {
       unlocked: '解锁成就：{{title}}',
     },
     admin: {
+      clean: '清理',
+      cleanHint: '删除无人关注的订阅源中的旧文章（已收藏的保留）、已空的订阅源、过期的会话和旧的重试记录。',
+      cleanRetention: '保留最近的文章（天）',
+      cleanRun: '立即清理',
+      cleanResult: '已删除 {{entries}} 篇文章、{{feeds}} 个订阅源、{{sessions}} 个会话和 {{idempotencyKeys}} 条重试记录。',
       flags: '功能开关',
       flagsHint: '为所有人关闭某个功能，或只为一部分账户开启（每个账户总是落在同一边）。',
       flagNames: { ai_chat: 'AI 聊天', power: 'POWER', rsshub: 'RSSHub', invitations: '邀请', achievements: '成就' },

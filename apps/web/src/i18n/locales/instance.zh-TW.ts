@@ -83,6 +83,11 @@ export default {
       unlocked: '解鎖成就：{{title}}',
     },
     admin: {
+      clean: '清理',
+      cleanHint: '刪除無人追蹤的訂閱源中的舊文章（已收藏的保留）、已空的訂閱源、過期的工作階段和舊的重試記錄。',
+      cleanRetention: '保留最近的文章（天）',
+      cleanRun: '立即清理',
+      cleanResult: '已刪除 {{entries}} 篇文章、{{feeds}} 個訂閱源、{{sessions}} 個工作階段和 {{idempotencyKeys}} 筆重試記錄。',
       flags: '功能開關',
       flagsHint: '為所有人關閉某個功能，或只為一部分帳戶開啟（每個帳戶總是落在同一邊）。',
       flagNames: { ai_chat: 'AI 聊天', power: 'POWER', rsshub: 'RSSHub', invitations: '邀請', achievements: '成就' },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSessionStore } from '../../store/session.ts'
 import { SettingsPage } from '../settings/SettingsPage.tsx'
 import { AdminAnalytics } from './AdminAnalytics.tsx'
+import { AdminClean } from './AdminClean.tsx'
 import { AdminFlags } from './AdminFlags.tsx'
 import { AdminHealth } from './AdminHealth.tsx'
 import { AdminPlans } from './AdminPlans.tsx'
@@ -23,6 +24,7 @@ export function AdminSettings() {
           <AdminPlans />
           <AdminFlags />
           <AdminHealth />
+          <AdminClean />
           <AdminAnalytics />
         </>
       ) : (
