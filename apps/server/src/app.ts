@@ -13,6 +13,7 @@ import { REFERRAL_HEADER } from '@brook/shared'
 import { CLIENT_IP_HEADER, INVITATION_HEADER } from './auth/createAuth.ts'
 import type { AppEnv, SessionUser } from './lib/context.ts'
 import { onError } from './lib/onError.ts'
+import { AppError } from './lib/appError.ts'
 import { FETCHING_ROUTES } from './lib/rateLimit.ts'
 import { answerGuard, withSharedAnswers, type ApiDocument } from './lib/apiDocument.ts'
 import { apiReferenceRoutes } from './lib/apiReference.ts'
@@ -236,6 +237,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Idempotency-Key on every mutating route below (the web app's offline outbox replays with it).
   app.use('/api/*', idempotency({ db: deps.database.db }))
+
+  // Features behind the admin's flags (docs/instance-admin.md): off for the caller → 1004.
+  app.post('/api/ai/chat', async (c, next) => {
+    const user = c.get('user')
+    if (user && !(await deps.featureFlags.evaluate(user.id)).ai_chat) throw new AppError(1004, { reason: 'AI chat is turned off on this instance' })
+    await next()
+  })
 
   // Each domain's router, given only the services it uses (built in compose.ts).
   app.route('/api/status', statusRoutes(deps))

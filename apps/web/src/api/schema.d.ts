@@ -2983,7 +2983,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to the AI chat; the answer streams in the AI SDK UI message stream protocol (server-sent events) */
+        /** Send a message to the AI chat (1004 while the admin’s ai_chat flag is off for me); the answer streams in the AI SDK UI message stream protocol (server-sent events) */
         post: {
             parameters: {
                 query?: never;
@@ -3048,7 +3048,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description 15001: Not allowed to access AI chat */
+                /** @description 1004: No permission; 15001: Not allowed to access AI chat */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3056,8 +3056,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "code": 15001,
-                         *       "message": "Not allowed to access AI chat"
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];

@@ -85,7 +85,7 @@ const chatRoute = createRoute({
   method: 'post',
   path: '/chat',
   tags: ['ai'],
-  summary: 'Send a message to the AI chat; the answer streams in the AI SDK UI message stream protocol (server-sent events)',
+  summary: 'Send a message to the AI chat (1004 while the admin’s ai_chat flag is off for me); the answer streams in the AI SDK UI message stream protocol (server-sent events)',
   request: jsonBody(
     z.object({
       id: z.string().min(1).max(100).openapi({ description: 'The chat session id (made by the client)' }),
@@ -94,7 +94,7 @@ const chatRoute = createRoute({
   ),
   responses: {
     200: { description: 'Server-sent events, each `data: {UIMessageChunk}`, ending with `data: [DONE]`', content: { 'text/event-stream': { schema: z.string() } } },
-    ...errors(5, 6, 1005, 15000, 15001),
+    ...errors(5, 6, 1004, 1005, 15000, 15001),
   },
 })
 

@@ -1,0 +1,52 @@
+/**
+ * A feature that checks its flag, through HTTP on both databases: POST /api/ai/chat answers 1004
+ * while the admin's `ai_chat` flag is off for the caller, and works again through a per-user
+ * override or when the flag is back on (the model is a fake OpenAI-compatible provider on loopback).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { newId } from '@brook/shared'
+import { describeEachDialect } from '../../test/testDatabase.ts'
+import { signedUpClient, startTestServer, type TestClient, type TestServer } from '../../test/testServer.ts'
+import { startFakeAiProvider, type FakeAiProvider } from '../../test/fakeAiProvider.ts'
+
+const chat = (client: TestClient) => client.post('/api/ai/chat', { id: newId(), messages: [{ id: newId(), role: 'user', parts: [{ type: 'text', text: 'Hello' }] }] })
+
+describeEachDialect('features behind flags', (dialect) => {
+  let server: TestServer
+  let fake: FakeAiProvider
+  let admin: TestClient
+  let bob: TestClient
+  let bobId: string
+
+  beforeAll(async () => {
+    fake = await startFakeAiProvider(() => ({ text: 'Hi there.' }))
+    server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web', AI_BASE_URL: fake.baseUrl, AI_MODEL: 'fake-model', AI_CHAT_ROLES: 'free,admin' })
+    admin = await signedUpClient(server, 'admin-gates@example.com')
+    bob = await signedUpClient(server, 'bob-gates@example.com')
+    bobId = (await bob.get('/api/auth/get-session')).body.user.id
+  }, 60_000)
+
+  afterAll(async () => {
+    await server?.stop()
+    await fake?.close()
+  })
+
+  it('AI chat answers 1004 while ai_chat is off for me; an override or the flag back on lets me chat', async () => {
+    expect((await chat(bob)).status).toBe(200)
+    expect((await admin.put('/api/admin/feature-flags/ai_chat', { enabled: false })).status).toBe(200)
+    const off = await chat(bob)
+    expect(off.status).toBe(403)
+    expect(off.body).toMatchObject({ code: 1004, reason: 'AI chat is turned off on this instance' })
+    expect((await bob.get('/api/status/configs')).body.data.flags.ai_chat).toBe(false)
+    const requests = fake.requests.length
+    expect((await chat(admin)).body.code).toBe(1004)
+    expect(fake.requests.length).toBe(requests)
+
+    expect((await admin.post('/api/admin/feature-flags/ai_chat/overrides', { userId: bobId, enabled: true })).status).toBe(200)
+    expect((await chat(bob)).status).toBe(200)
+    expect((await chat(admin)).body.code).toBe(1004)
+
+    expect((await admin.put('/api/admin/feature-flags/ai_chat', { enabled: true })).status).toBe(200)
+    expect((await chat(admin)).status).toBe(200)
+  })
+})
