@@ -4,31 +4,20 @@
  * builds it (domains/ai/digest.ts).
  */
 import type { Logger } from '../lib/logger.ts'
+import { startPeriodicDuty, type PeriodicDuty } from './periodicDuty.ts'
 import type { DigestQueue, DigestTask } from './digestQueue.ts'
 
-export type AiDigestJob = { stop(): Promise<void> }
+export type AiDigestJob = PeriodicDuty
 
 export function startAiDigests({ ai, queue, logger, intervalMs }: { ai: { dueDigestTasks(now?: Date): Promise<DigestTask[]> }; queue: Pick<DigestQueue, 'enqueue'>; logger: Logger; intervalMs: number }): AiDigestJob {
-  let running: Promise<void> | null = null
-  const tick = () => {
-    running ??= ai
-      .dueDigestTasks(new Date())
-      .then(async (tasks) => {
-        await queue.enqueue(tasks)
-        if (tasks.length > 0) logger.info({ users: tasks.length }, 'daily digests queued')
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'daily digests failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  tick()
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startPeriodicDuty({
+    logger,
+    intervalMs,
+    failure: 'daily digests failed',
+    run: async () => {
+      const tasks = await ai.dueDigestTasks(new Date())
+      await queue.enqueue(tasks)
+      if (tasks.length > 0) logger.info({ users: tasks.length }, 'daily digests queued')
     },
-  }
+  })
 }

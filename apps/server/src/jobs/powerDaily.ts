@@ -5,29 +5,18 @@
  * agree). While it runs, claim-daily answers 4005 on every web process.
  */
 import type { Logger } from '../lib/logger.ts'
+import { startPeriodicDuty, type PeriodicDuty } from './periodicDuty.ts'
 
-export type PowerDaily = { stop(): Promise<void> }
+export type PowerDaily = PeriodicDuty
 
 export function startPowerDaily({ wallets, logger, intervalMs }: { wallets: { computeDaily(): Promise<{ ran: boolean; users: number }> }; logger: Logger; intervalMs: number }): PowerDaily {
-  let running: Promise<void> | null = null
-  const tick = () => {
-    running ??= wallets
-      .computeDaily()
-      .then(({ ran, users }) => {
-        if (ran) logger.info({ users }, 'daily POWER computed')
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'daily POWER computation failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  tick()
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startPeriodicDuty({
+    logger,
+    intervalMs,
+    failure: 'daily POWER computation failed',
+    run: async () => {
+      const { ran, users } = await wallets.computeDaily()
+      if (ran) logger.info({ users }, 'daily POWER computed')
     },
-  }
+  })
 }

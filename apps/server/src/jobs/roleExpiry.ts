@@ -3,29 +3,18 @@
  * trial) fall back to DEFAULT_ROLE. Runs where the feed scheduler runs (SERVICES=scheduler).
  */
 import type { Logger } from '../lib/logger.ts'
+import { startPeriodicDuty, type PeriodicDuty } from './periodicDuty.ts'
 
-export type RoleExpiry = { stop(): Promise<void> }
+export type RoleExpiry = PeriodicDuty
 
 export function startRoleExpiry({ plans, logger, intervalMs }: { plans: { expireRoles(now?: Date): Promise<string[]> }; logger: Logger; intervalMs: number }): RoleExpiry {
-  let running: Promise<void> | null = null
-  const tick = () => {
-    running ??= plans
-      .expireRoles(new Date())
-      .then((ids) => {
-        if (ids.length > 0) logger.info({ users: ids.length }, 'plans ended: roles fell back')
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'role expiry failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  tick()
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startPeriodicDuty({
+    logger,
+    intervalMs,
+    failure: 'role expiry failed',
+    run: async () => {
+      const ids = await plans.expireRoles(new Date())
+      if (ids.length > 0) logger.info({ users: ids.length }, 'plans ended: roles fell back')
     },
-  }
+  })
 }
