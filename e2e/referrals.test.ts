@@ -49,11 +49,14 @@ describeBrowser('referrals', () => {
   })
 
   it('Settings → Referral is in the navigation and shows the link to share', async () => {
-    await alice.goto(`${server.url}/login?mode=signup`)
-    await signUp(alice, 'Owner', `owner+${Date.now()}@example.com`)
-    await alice.waitForURL(TIMELINE_URL)
-    // A second account, so the referrer is not the instance's admin (whose plan cannot go up).
-    await alice.evaluate(async () => void (await fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })))
+    // The instance's first account (its admin, whose plan cannot go up) is someone else's, made
+    // over HTTP: Alice is the second account.
+    const owner = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ name: 'Owner', email: `owner+${Date.now()}@example.com`, password }),
+    })
+    expect(owner.status).toBe(200)
     await alice.goto(`${server.url}/login?mode=signup`)
     await signUp(alice, 'Alice', `alice+${Date.now()}@example.com`)
     await alice.waitForURL(TIMELINE_URL)
