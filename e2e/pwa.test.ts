@@ -84,13 +84,14 @@ describeBrowser('installable app and Web Push', () => {
 
   it('shows a pushed notification from the service worker', async () => {
     await context.grantPermissions(['notifications'], { origin: server.url })
+    // The grant reaches the page asynchronously; a push shown before it is refused and lost.
+    await page.waitForFunction(() => (globalThis as unknown as { Notification: { permission: string } }).Notification.permission === 'granted', undefined, { timeout: 30_000 })
     const registration = registrations.find((r) => r.scopeURL === `${server.url}/`)
     expect(registration).toBeDefined()
     const payload = { title: 'Pushed <entry>', body: 'Alerts feed', icon: '/icons/icon-192.png', tag: 'entry-1', url: '/timeline/view-0/1/2' }
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration?.registrationId ?? '', data: JSON.stringify(payload) })
     const shown = () => page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))))
-    // The push wakes a stopped worker first: on a loaded machine that alone took most of 10 s.
-    await expect.poll(shown, { timeout: 45_000 }).toEqual([{ title: 'Pushed <entry>', body: 'Alerts feed', tag: 'entry-1', data: { url: '/timeline/view-0/1/2' } }])
+    await expect.poll(shown, { timeout: 20_000 }).toEqual([{ title: 'Pushed <entry>', body: 'Alerts feed', tag: 'entry-1', data: { url: '/timeline/view-0/1/2' } }])
   })
 
   it('lists followed feeds with notification switches in Settings → Notifications', async () => {
