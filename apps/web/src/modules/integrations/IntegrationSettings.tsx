@@ -121,7 +121,9 @@ export function IntegrationSettings() {
           <SettingsSection title={ti('custom')}>
             {desktop && <SwitchRow label={ti('desktopOwnList')} hint={ti('desktopOwnListHint')} checked={localOn} onChange={(on) => void saveLocal(on ? data.customIntegration : null)} />}
             <CustomIntegrations
-              key={localOn ? 'desktop' : 'synced'}
+              // The form keeps its own drafts: start it again when the list it shows changes, whichever
+              // of the two queries (the list, whether this computer keeps its own) answers last.
+              key={`${localOn ? 'desktop' : 'synced'}-${query.dataUpdatedAt}`}
               items={data.customIntegration}
               busy={patch.isPending}
               onSave={(items) =>
