@@ -31,19 +31,17 @@
  * Usage: `npm run bench -- greader [entries=1000000] [feeds=100] [pages=50] [duration=10]
  * [connections=20] [keep=1]`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
 import { openDatabase } from '../apps/server/src/db/openDatabase.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { insertEntries, insertFeed } from '../apps/server/src/test/factories.ts'
 import { greaderRepo } from '../apps/server/src/domains/greader/repo.ts'
+import { api, startBrook, type Child } from './apiSeed.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const args = new Map(
   process.argv.slice(2).map((a): [string, string] => {
     const [key, ...value] = a.replace(/^--/, '').split('=')
@@ -63,36 +61,6 @@ const STREAM_PATH = `/api/greader/reader/api/0/stream/contents/${STREAM}?n=${PAG
 
 function log(message: string): void {
   process.stderr.write(`[bench/greader] ${message}\n`)
-}
-
-/** The V8 flags of Brook's start script (root package.json), so the bench measures what `npm start` runs. */
-function startScriptFlags(): string[] {
-  const start: string = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')).scripts.start
-  return (/node ((?:--[\w-]+(?:=\S+)? )*)apps\/server\/src\/main\.ts/.exec(start)?.[1].trim() ?? '').split(' ').filter(Boolean)
-}
-
-type Child = { process: ChildProcess; url: string }
-
-function startServer(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, [...startScriptFlags(), path.join(here, '../apps/server/src/main.ts')], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICES: 'web', AUTH_RATE_LIMIT: 'false', RATE_LIMIT: 'false', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', SUBSCRIPTION_LIMIT: String(FEEDS + 10), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const match = /running at (http:\/\/\S+)/.exec(out)
-      if (match) resolve({ process: child, url: match[1].replace('localhost', '127.0.0.1') })
-    })
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)))
-  })
-}
-
-async function api(url: string, method: string, p: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; headers: Headers }> {
-  const res = await fetch(url + p, { method, headers: { 'content-type': 'application/json', origin: url, ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await res.text()
-  return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers }
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -151,7 +119,7 @@ async function main(): Promise<void> {
     const seedSeconds = (performance.now() - seedStarted) / 1000
     await sql`pragma wal_checkpoint(truncate)`.execute(database.db)
 
-    server = await startServer({ DATA_DIR: dir })
+    server = await startBrook({ DATA_DIR: dir, SUBSCRIPTION_LIMIT: String(FEEDS + 10) })
     log(`server at ${server.url}`)
     const signUp = await api(server.url, 'POST', '/api/auth/sign-up/email', { email: 'bench@example.com', password: 'bench password 1', name: 'Bench' })
     const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
