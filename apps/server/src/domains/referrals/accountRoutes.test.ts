@@ -2,7 +2,7 @@
  * The account calls beside better-auth (SPEC §7) through HTTP on both databases: `providers`
  * answers the configured sign-in providers (as /api/status/configs knows them), and
  * `POST /api/auth/subscription/restore` restores a purchase through the receipt verifier (the
- * instance owner's service on loopback; the default verifier refuses every receipt).
+ * instance owner's service on loopback; without one, routes.test.ts checks that every receipt is refused).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDialect } from '../../test/testDatabase.ts'
@@ -64,25 +64,5 @@ describeEachDialect('account calls: providers and subscription restore', (dialec
     for (const body of [{}, { receipt: '' }, { receipt: 'valid:x', platform: 'palm' }, 'not json']) {
       expect((await frank.post('/api/auth/subscription/restore', body)).body.code, JSON.stringify(body)).toBe(4)
     }
-  })
-})
-
-describeEachDialect('subscription restore without a receipt verifier', (dialect) => {
-  let server: TestServer
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { AUTH_RATE_LIMIT: 'false', SERVICES: 'web' })
-  }, 60_000)
-
-  afterAll(async () => {
-    await server?.stop()
-  })
-
-  it('refuses every receipt and says so; providers is e-mail alone', async () => {
-    await signedUpClient(server, 'admin-norestore@example.com')
-    const gina = await signedUpClient(server, 'gina-norestore@example.com')
-    expect((await gina.post('/api/auth/subscription/restore', { receipt: 'valid:anything' })).body).toMatchObject({ code: 1002, reason: 'This instance verifies no purchase receipts (no receipt verifier is configured)' })
-    expect((await gina.get('/api/plans/me')).body.data.role).toBe('free')
-    expect((await gina.get('/api/auth/providers')).body.data).toEqual([{ id: 'email', name: 'E-mail', type: 'credential' }])
   })
 })

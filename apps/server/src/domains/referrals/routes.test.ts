@@ -150,7 +150,7 @@ describeEachDialect('referrals', (dialect) => {
   })
 })
 
-describeEachDialect('referrals without a receipt verifier', (dialect) => {
+describeEachDialect('referrals and subscription restore without a receipt verifier', (dialect) => {
   let server: TestServer
 
   beforeAll(async () => {
@@ -169,5 +169,12 @@ describeEachDialect('referrals without a receipt verifier', (dialect) => {
     expect(r.status).toBe(400)
     expect(r.body).toMatchObject({ code: 1002, message: 'Invalid parameter', reason: 'This instance verifies no purchase receipts (no receipt verifier is configured)' })
   })
-})
 
+  it('subscription restore refuses every receipt and says so; providers is e-mail alone', async () => {
+    await signedUpClient(server, 'admin-norestore@example.com')
+    const gina = await signedUpClient(server, 'gina-norestore@example.com')
+    expect((await gina.post('/api/auth/subscription/restore', { receipt: 'valid:anything' })).body).toMatchObject({ code: 1002, reason: 'This instance verifies no purchase receipts (no receipt verifier is configured)' })
+    expect((await gina.get('/api/plans/me')).body.data.role).toBe('free')
+    expect((await gina.get('/api/auth/providers')).body.data).toEqual([{ id: 'email', name: 'E-mail', type: 'credential' }])
+  })
+})
