@@ -45,13 +45,9 @@ import { api, openBenchPlace, seedFeeds, startBrook, type Child, type Place } fr
 import { entriesRepo, type TimelineQuery } from '../apps/server/src/domains/entries/repo.ts'
 import { readsRepo } from '../apps/server/src/domains/reads/repo.ts'
 import { unreadRepo } from '../apps/server/src/domains/unread/repo.ts'
+import { benchArgs } from './args.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((a): [string, string] => {
-    const [key, ...value] = a.replace(/^--/, '').split('=')
-    return [key, value.join('=')]
-  }),
-)
+const args = benchArgs()
 const FEEDS = Number(args.get('feeds') ?? 1000)
 const ENTRIES_PER_FEED = Number(args.get('entries') ?? 1000)
 const DURATION = Number(args.get('duration') ?? 10)

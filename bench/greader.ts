@@ -41,13 +41,9 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { insertEntries, insertFeed } from '../apps/server/src/test/factories.ts'
 import { greaderRepo } from '../apps/server/src/domains/greader/repo.ts'
 import { api, startBrook, type Child } from './apiSeed.ts'
+import { benchArgs } from './args.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((a): [string, string] => {
-    const [key, ...value] = a.replace(/^--/, '').split('=')
-    return [key, value.join('=')]
-  }),
-)
+const args = benchArgs()
 const ENTRIES = Number(args.get('entries') ?? 1_000_000)
 const FEEDS = Number(args.get('feeds') ?? 100)
 const PAGES = Number(args.get('pages') ?? 50)

@@ -22,13 +22,9 @@ import RssParser from 'rss-parser'
 import { normalizeFeed } from '../apps/server/src/reader/normalize/normalizeFeed.ts'
 import { parseFeed as brookParse, parseDocument } from '../apps/server/src/reader/parser/parseFeed.ts'
 import { sanitizeHtmlBaseline } from '../apps/server/src/reader/sanitizer/sanitizeHtmlBaseline.ts'
+import { benchArgs } from './args.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((a): [string, string] => {
-    const [key, ...value] = a.replace(/^--/, '').split('=')
-    return [key, value.join('=')]
-  }),
-)
+const args = benchArgs()
 const FEEDS = Number(args.get('feeds') || 100)
 const ITERATIONS = Number(args.get('iterations') || 5)
 const SEED = Number(args.get('seed') || 42)

@@ -34,14 +34,10 @@ import { createFeedService } from '../apps/server/src/domains/feeds/service.ts'
 import { feedsRepo } from '../apps/server/src/domains/feeds/repo.ts'
 import { startJobs } from '../apps/server/src/jobs/startJobs.ts'
 import { closeSharedAgents } from '../apps/server/src/reader/fetcher/dispatcher.ts'
+import { benchArgs } from './args.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const args = new Map(
-  process.argv.slice(2).map((a): [string, string] => {
-    const [key, ...value] = a.replace(/^--/, '').split('=')
-    return [key, value.join('=')]
-  }),
-)
+const args = benchArgs()
 const FEEDS = Number(args.get('feeds') ?? 10_000)
 const CONCURRENCY = Number(args.get('concurrency') ?? 32)
 const TARGET_SECONDS = FEEDS > 10_000 ? 240 : 60

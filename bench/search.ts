@@ -26,13 +26,9 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { indexEntries } from '../apps/server/src/domains/search/repo.ts'
 import { inTransaction } from '../apps/server/src/db/transactions.ts'
 import { api, seedFeeds, startBrook, type Child } from './apiSeed.ts'
+import { benchArgs } from './args.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((a): [string, string] => {
-    const [key, ...value] = a.replace(/^--/, '').split('=')
-    return [key, value.join('=')]
-  }),
-)
+const args = benchArgs()
 const FEEDS = Number(args.get('feeds') ?? 1000)
 const ENTRIES_PER_FEED = Number(args.get('entries') ?? 1000)
 const CONNECTIONS = Number(args.get('connections') ?? 20)

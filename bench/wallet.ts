@@ -21,13 +21,9 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { walletsRepo } from '../apps/server/src/domains/wallets/repo.ts'
 import { createWalletsService } from '../apps/server/src/domains/wallets/service.ts'
 import { api, openBenchPlace, startBrook, type Child } from './apiSeed.ts'
+import { benchArgs } from './args.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((a): [string, string] => {
-    const [key, ...value] = a.replace(/^--/, '').split('=')
-    return [key, value.join('=')]
-  }),
-)
+const args = benchArgs()
 const USERS = Number(args.get('users') ?? 100)
 const DURATION = Number(args.get('duration') ?? 10)
 const CONNECTIONS = Number(args.get('connections') ?? 100)
