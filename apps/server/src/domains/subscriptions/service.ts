@@ -212,8 +212,11 @@ export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollow
       if (ids.length === 0 && !input.url) throw new AppError(2002, { reason: 'Give feedIdList, feedId, listId, inboxId or url' })
       if (rows.length === 0) throw new AppError(6, { reason: 'Not subscribed' })
       const unique = [...new Map(rows.map((r) => [r.id, r])).values()]
+      // A list's feeds may be followed by nobody else once the list goes: they are news for WebSub too.
+      const listIds = unique.map((r) => r.listId).filter((id): id is string => id !== null)
+      const listFeeds = onUnfollowed && listIds.length > 0 ? [...(await repo.listFeedIds(listIds)).values()].flat() : []
       await repo.unsubscribe(unique)
-      const feedIds = unique.map((r) => r.feedId).filter((id): id is string => id !== null)
+      const feedIds = [...unique.map((r) => r.feedId).filter((id): id is string => id !== null), ...listFeeds]
       if (feedIds.length > 0) onUnfollowed?.(feedIds)
       return unique.length
     },

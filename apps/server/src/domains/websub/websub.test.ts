@@ -137,8 +137,8 @@ describe('WebSub', () => {
     const detail = (await a.get(`/api/entries?id=${stored.entries.id}`)).body.data.entries.content as string
     expect(detail).toContain('Hostile')
     expect(detail).not.toMatch(/<script|onerror/i)
+    // Printed, not asserted (speed is measured, never a timed assertion): the target is < 1 s.
     console.info(`websub push-to-visible on loopback: ${latencyMs.toFixed(1)} ms`)
-    expect(latencyMs).toBeLessThan(1000)
   })
 
   it('renews a lease that is about to run out on the next fetch', async () => {
@@ -181,5 +181,30 @@ describe('WebSub', () => {
     const late = atom(origin, hubUrl, [{ id: 'late', title: 'Too late' }])
     const pushed = await push(sub?.callback as string, late, { 'x-hub-signature': sign('sha1', sub?.secret as string, late) })
     expect(pushed.status).toBe(202)
+  })
+
+  it('unsubscribes a feed followed only through a list when the list is unfollowed', async () => {
+    const before = requests.length
+    const feedId = (await a.post('/api/subscriptions', { url: `${origin}/listed.xml`, view: 0 })).body.data.feed.id
+    await expect.poll(() => requests.length, { timeout: 10_000 }).toBe(before + 1)
+    const sub = requests[before]
+    expect(sub).toMatchObject({ mode: 'subscribe', topic: `${origin}/feed.xml` })
+    await expect.poll(() => server.deps.websub.pushedBy(feedId), { timeout: 10_000 }).toBe(hubUrl)
+
+    // The feed goes into a list another reader follows; its direct reader leaves: still followed.
+    const list = (await a.post('/api/lists', { title: 'Pushed things', view: 0, fee: 0 })).body.data
+    expect((await a.post('/api/lists/feeds', { listId: list.id, feedId })).body.code).toBe(0)
+    const c = await signedUpClient(server, 'websub-c@example.com')
+    expect((await c.post('/api/subscriptions', { listId: list.id, view: 0 })).body.code).toBe(0)
+    await a.delete('/api/subscriptions', { feedId })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(requests.length).toBe(before + 1)
+    expect(await server.deps.websub.pushedBy(feedId)).toBe(hubUrl)
+
+    // The list's only follower leaves: nobody reads the feed, the hub is asked to stop.
+    await c.delete('/api/subscriptions', { listId: list.id })
+    await expect.poll(() => requests.length, { timeout: 10_000 }).toBe(before + 2)
+    expect(requests[before + 1]).toMatchObject({ mode: 'unsubscribe', topic: `${origin}/feed.xml`, callback: sub?.callback })
+    await expect.poll(() => server.deps.websub.pushedBy(feedId), { timeout: 10_000 }).toBeNull()
   })
 })
