@@ -19,6 +19,10 @@ export function isSettingsTab(s: unknown): s is SettingsTab {
 
 const shortText = z.string().max(200)
 
+/** Who may see a profile or its public subscriptions: anyone (signed out too), people signed in to this instance, or only me. */
+export const PROFILE_AUDIENCES = ['everyone', 'users', 'me'] as const
+export type ProfileAudience = (typeof PROFILE_AUDIENCES)[number]
+
 /** True when Intl knows the IANA time zone name. */
 export function isTimeZone(tz: string): boolean {
   try {
@@ -57,6 +61,10 @@ const generalShape = {
   markAllReadCountdown: z.number().int().min(0).max(30),
   /** Brook: the IANA time zone the daily digest's 8 AM / 8 PM follow (issue 10; default UTC). */
   timeZone: z.string().max(64).refine(isTimeZone, 'not a time zone'),
+  /** Brook (issue 19, Settings → Privacy): who may open my profile page (`GET /api/profiles`). */
+  profileVisibility: z.enum(PROFILE_AUDIENCES),
+  /** Brook (issue 19): who may see the subscriptions I did not make private, and my lists, on that page. */
+  subscriptionsVisibility: z.enum(PROFILE_AUDIENCES),
 }
 
 const uiShape = {

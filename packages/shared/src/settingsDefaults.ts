@@ -34,6 +34,9 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = {
   openLinksInExternalApp: false,
   markAllReadCountdown: 3,
   timeZone: 'UTC',
+  // Issue 19 (Settings → Privacy): what GET /api/profiles answered before the setting existed — signed-in people only.
+  profileVisibility: 'users',
+  subscriptionsVisibility: 'users',
 }
 
 /** UI defaults; discoverLanguage depends on the browser language (SPEC §3). */

@@ -221,6 +221,9 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/actions/preview': [{ run: (f) => f.b.post('/api/actions/preview', { rule: { name: 'b-preview', condition: [], result: {} } }), expect: answered, forbid: (f) => [f.inboxEntry, f.readByA] }],
   // profiles and discover (public by design; never the e-mail)
   'GET /api/profiles': [{ run: (f) => f.b.get(`/api/profiles?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail] }],
+  // a profile page: only subscriptions A did not make private (A follows f.feed privately, with the secret title and category;
+  // f.feed is also in A's public list, so its id may show there)
+  'GET /api/profiles/subscriptions': [{ run: (f) => f.b.get(`/api/profiles/subscriptions?id=${f.aId}`), expect: answered, forbid: (f) => [f.aEmail, MARK.title, MARK.category] }],
   'POST /api/profiles/batch': [{ run: (f) => f.b.post('/api/profiles/batch', { ids: [f.aId] }), expect: answered, forbid: (f) => [f.aEmail] }],
   // uploads: B can only change B's own picture; stored files are public by design (content-hash names)
   'POST /api/upload/avatar': [{ run: (f) => uploadAs(f.b, '/api/upload/avatar'), expect: answered, forbid: (f) => [f.aEmail] }],

@@ -14046,7 +14046,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A public profile by id or handle */
+        /** A profile by id or handle, when its owner's profileVisibility admits the caller (signed out: only profiles shown to everyone) */
         get: {
             parameters: {
                 query?: {
@@ -14151,7 +14151,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Public profiles keyed by id (unknown ids are left out) */
+        /** Public profiles keyed by id (unknown ids are left out; bio, website and links only where the owner shows the profile to the caller) */
         post: {
             parameters: {
                 query?: never;
@@ -14274,6 +14274,109 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a profile page lists: the user's subscriptions not made private and the lists they own (subscriptionsVisibility decides who sees them) */
+        get: {
+            parameters: {
+                query?: {
+                    handle?: string;
+                    id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Public subscriptions and lists */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["ProfileSubscriptions"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 6000: User not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 6000,
+                         *       "message": "User not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16398,12 +16501,16 @@ export interface paths {
                                         language: string;
                                         markAllReadCountdown: number;
                                         openLinksInExternalApp: boolean;
+                                        /** @enum {string} */
+                                        profileVisibility: "everyone" | "users" | "me";
                                         renderMarkUnread: boolean;
                                         scrollMarkUnread: boolean;
                                         sendAnonymousData: boolean;
                                         showQuickTimeline: boolean;
                                         /** @enum {string} */
                                         startupScreen: "timeline" | "subscription";
+                                        /** @enum {string} */
+                                        subscriptionsVisibility: "everyone" | "users" | "me";
                                         summary: boolean;
                                         timeZone: string;
                                         translation: boolean;
@@ -16601,12 +16708,16 @@ export interface paths {
                                     language?: string;
                                     markAllReadCountdown?: number;
                                     openLinksInExternalApp?: boolean;
+                                    /** @enum {string} */
+                                    profileVisibility?: "everyone" | "users" | "me";
                                     renderMarkUnread?: boolean;
                                     scrollMarkUnread?: boolean;
                                     sendAnonymousData?: boolean;
                                     showQuickTimeline?: boolean;
                                     /** @enum {string} */
                                     startupScreen?: "timeline" | "subscription";
+                                    /** @enum {string} */
+                                    subscriptionsVisibility?: "everyone" | "users" | "me";
                                     summary?: boolean;
                                     timeZone?: string;
                                     translation?: boolean;
@@ -21407,6 +21518,26 @@ export interface components {
                 [key: string]: string;
             } | null;
             website: string | null;
+        };
+        ProfileSubscriptions: {
+            /** @description Lists the user owns, newest first */
+            lists: components["schemas"]["List"][];
+            /** @description Feeds and lists followed and not made private, oldest first */
+            subscriptions: components["schemas"]["PublicSubscription"][];
+            userId: string;
+            /** @description False when the owner keeps their subscriptions and lists from the caller (then both are empty) */
+            visible: boolean;
+        };
+        PublicSubscription: {
+            category: string | null;
+            createdAt: string;
+            feed: components["schemas"]["Feed"] & (Record<string, never> | null);
+            list: components["schemas"]["List"] & (Record<string, never> | null);
+            /** @description The subscriber's own title, when they gave one */
+            title: string | null;
+            /** @enum {string} */
+            type: "feed" | "list";
+            view: number;
         };
         PushSubscriptionInfo: {
             createdAt: string;

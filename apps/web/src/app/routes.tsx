@@ -23,6 +23,8 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: async () => ({ Component: (await import('../modules/auth/LoginPage.tsx')).RegisterPage }) },
       // Reached signed out (a sign-up refused with 1003) as well as signed in.
       { path: 'invitation', lazy: async () => ({ Component: (await Promise.all([import('../modules/invitation/InvitationPage.tsx'), ensurePages()]))[0].InvitationPage }) },
+      // A public profile (issue 19): signed out too; its owner's privacy settings decide what shows.
+      { path: 'share/users/:handle', lazy: async () => ({ Component: (await Promise.all([import('../modules/profiles/ProfilePage.tsx'), ensurePages()]))[0].ProfilePage }) },
       {
         element: <AuthGate />,
         children: [

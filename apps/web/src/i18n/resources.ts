@@ -46,12 +46,12 @@ export async function loadResource(lng: Language): Promise<Resource> {
 export async function loadPages(lng: Language): Promise<Resource> {
   switch (lng) {
     case 'en':
-      return merge(merge((await import('./locales/pages.en.ts')).default, (await import('./locales/instance.en.ts')).default), merge((await import('./locales/actions.en.ts')).default, (await import('./locales/integrations.en.ts')).default)) as unknown as Resource
+      return merge(merge((await import('./locales/pages.en.ts')).default, merge((await import('./locales/instance.en.ts')).default, (await import('./locales/people.en.ts')).default)), merge((await import('./locales/actions.en.ts')).default, (await import('./locales/integrations.en.ts')).default)) as unknown as Resource
     case 'ja':
-      return merge(merge((await import('./locales/pages.ja.ts')).default, (await import('./locales/instance.ja.ts')).default), merge((await import('./locales/actions.ja.ts')).default, (await import('./locales/integrations.ja.ts')).default)) as unknown as Resource
+      return merge(merge((await import('./locales/pages.ja.ts')).default, merge((await import('./locales/instance.ja.ts')).default, (await import('./locales/people.ja.ts')).default)), merge((await import('./locales/actions.ja.ts')).default, (await import('./locales/integrations.ja.ts')).default)) as unknown as Resource
     case 'zh-CN':
-      return merge(merge((await import('./locales/pages.zh-CN.ts')).default, (await import('./locales/instance.zh-CN.ts')).default), merge((await import('./locales/actions.zh-CN.ts')).default, (await import('./locales/integrations.zh-CN.ts')).default)) as unknown as Resource
+      return merge(merge((await import('./locales/pages.zh-CN.ts')).default, merge((await import('./locales/instance.zh-CN.ts')).default, (await import('./locales/people.zh-CN.ts')).default)), merge((await import('./locales/actions.zh-CN.ts')).default, (await import('./locales/integrations.zh-CN.ts')).default)) as unknown as Resource
     case 'zh-TW':
-      return merge(merge((await import('./locales/pages.zh-TW.ts')).default, (await import('./locales/instance.zh-TW.ts')).default), merge((await import('./locales/actions.zh-TW.ts')).default, (await import('./locales/integrations.zh-TW.ts')).default)) as unknown as Resource
+      return merge(merge((await import('./locales/pages.zh-TW.ts')).default, merge((await import('./locales/instance.zh-TW.ts')).default, (await import('./locales/people.zh-TW.ts')).default)), merge((await import('./locales/actions.zh-TW.ts')).default, (await import('./locales/integrations.zh-TW.ts')).default)) as unknown as Resource
   }
 }

@@ -216,7 +216,7 @@ export function entriesRoutes({ entries, profiles, discover }: { entries: Entrie
     const { id } = c.req.valid('param')
     const { size = 20, page = 1 } = c.req.valid('query')
     const { userIds, total } = await entries.readHistories(user.id, id, size, page)
-    const users = Object.fromEntries((await profiles.byIds(userIds)).map((u) => [u.id, { id: u.id, name: u.name, handle: u.handle, image: u.image }]))
+    const users = Object.fromEntries((await profiles.byIds(userIds, user)).map((u) => [u.id, { id: u.id, name: u.name, handle: u.handle, image: u.image }]))
     return c.json(ok({ users, entryReadHistories: { entryId: id, userIds, readCount: total }, total }), 200)
   })
 

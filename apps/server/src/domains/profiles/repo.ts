@@ -1,4 +1,11 @@
-/** SQL of public profiles: the user fields anyone signed in may see (never e-mail or role). */
+/**
+ * SQL of public profiles: the user fields a profile shows (never e-mail or role), the privacy
+ * choices kept in the user's general settings, and what the profile page lists (the
+ * subscriptions not made private, the lists the user owns).
+ */
+import type { Selectable } from 'kysely'
+import type { FeedsTable, ListsTable, SubscriptionsTable } from '../../db/schema.ts'
+import { chunks } from '../../db/chunks.ts'
 import { isSqliteDb, type Db } from '../../db/transactions.ts'
 
 export type ProfileRow = {
@@ -38,6 +45,55 @@ export function profilesRepo(db: Db) {
     async byIds(ids: string[]): Promise<ProfileRow[]> {
       if (ids.length === 0) return []
       return db.selectFrom('user').select(PUBLIC_COLUMNS).where('id', 'in', ids).execute()
+    },
+
+    /** The stored general-settings payloads (JSON text) of these users, by user id; users who never saved one are absent. */
+    async generalSettingsOf(ids: string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>()
+      for (const part of chunks([...new Set(ids)])) {
+        const rows = await db.selectFrom('settings').select(['userId', 'payload']).where('tab', '=', 'general').where('userId', 'in', part).execute()
+        for (const row of rows) out.set(row.userId, row.payload)
+      }
+      return out
+    },
+
+    /** The user's feed and list subscriptions not made private, oldest first, with their feed or list rows. */
+    async publicSubscriptions(userId: string): Promise<{ subscription: Selectable<SubscriptionsTable>; feed: Selectable<FeedsTable> | null; list: Selectable<ListsTable> | null }[]> {
+      const subs = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('isPrivate', '=', 0)
+        .where('inboxId', 'is', null)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute()
+      const feedIds = subs.flatMap((s) => (s.feedId ? [s.feedId] : []))
+      const listIds = subs.flatMap((s) => (s.listId ? [s.listId] : []))
+      const feeds = new Map<string, Selectable<FeedsTable>>()
+      for (const part of chunks(feedIds)) for (const f of await db.selectFrom('feeds').selectAll().where('id', 'in', part).execute()) feeds.set(f.id, f)
+      const lists = new Map<string, Selectable<ListsTable>>()
+      for (const part of chunks(listIds)) for (const l of await db.selectFrom('lists').selectAll().where('id', 'in', part).execute()) lists.set(l.id, l)
+      return subs.map((subscription) => ({
+        subscription,
+        feed: subscription.feedId ? (feeds.get(subscription.feedId) ?? null) : null,
+        list: subscription.listId ? (lists.get(subscription.listId) ?? null) : null,
+      }))
+    },
+
+    /** The lists the user owns, newest first. */
+    async ownedLists(userId: string): Promise<Selectable<ListsTable>[]> {
+      return db.selectFrom('lists').selectAll().where('ownerUserId', '=', userId).orderBy('createdAt', 'desc').orderBy('id').execute()
+    },
+
+    /** Feed ids of several lists, keyed by list id (in the order they were added). */
+    async listFeedIds(listIds: string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
+      for (const part of chunks([...new Set(listIds)])) {
+        const rows = await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', part).orderBy('createdAt').execute()
+        for (const row of rows) out.get(row.listId)?.push(row.feedId)
+      }
+      return out
     },
   }
 }

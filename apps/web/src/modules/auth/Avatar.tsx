@@ -14,7 +14,7 @@ export function Avatar({ name, email, image, size = 32 }: { name: string; email:
     <span
       aria-hidden
       className="flex shrink-0 items-center justify-center rounded-full text-[13px] font-semibold text-white"
-      style={{ width: size, height: size, backgroundColor: colourOf(email || name) }}
+      style={{ width: size, height: size, backgroundColor: colourOf(email || name), fontSize: size >= 48 ? Math.round(size * 0.4) : undefined }}
     >
       {initial}
     </span>

@@ -1,0 +1,41 @@
+/** English strings of people's own pages (issue 19): the public profile page, Settings → Privacy, the onboarding guide. */
+export default {
+  settings: {
+    sections: { privacy: 'Privacy' },
+    descriptions: { privacy: 'Who sees your profile, what leaves this device, your data and your account.' },
+  },
+  instance: {
+    profilePage: {
+      title: 'Profile of {{name}}',
+      joined: 'Joined {{date}}',
+      subscriptions: 'Subscriptions',
+      subscriptionsCount_one: '{{count}} public subscription',
+      subscriptionsCount_other: '{{count}} public subscriptions',
+      lists: 'Lists',
+      listFeeds_one: '{{count}} feed',
+      listFeeds_other: '{{count}} feeds',
+      noSubscriptions: 'No public subscriptions yet.',
+      noLists: 'No lists yet.',
+      subscriptionsHidden: '{{name}} keeps their subscriptions private.',
+      notFound: 'There is no profile here.',
+      notFoundHint: 'The address may be wrong, or its owner shows it to nobody.',
+      signInToSee: 'Sign in to see this profile',
+      signInHint: 'Its owner shows it only to people with an account on this server.',
+      signIn: 'Sign in',
+      backHome: 'Back to Brook',
+      viewMine: 'View my public profile',
+      needsHandle: 'Choose a handle in Settings → Profile to get a public profile address.',
+      list: 'List',
+    },
+    privacy: {
+      audiences: { everyone: 'Everyone, signed in or not', users: 'People signed in to this server', me: 'Only me' },
+      profileTitle: 'Profile',
+      profileVisibility: 'Who may see my profile',
+      profileVisibilityHint: 'Your name, picture, bio, website and links at your public address.',
+      subscriptionsVisibility: 'Who may see my public subscriptions',
+      subscriptionsVisibilityHint: 'Subscriptions you did not make private, and your lists, on your profile.',
+      myProfile: 'My public address',
+      usageTitle: 'Usage data',
+    },
+  },
+}
