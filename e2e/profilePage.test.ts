@@ -21,7 +21,7 @@ describeBrowser('public profile page', () => {
     ada.evaluate(
       async ([m, p, b]) => {
         const res = await fetch(`/api${p}`, { method: m, headers: { 'content-type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) })
-        const json = await res.json()
+        const json = (await res.json()) as { code?: number; data?: unknown }
         if (json.code !== undefined && json.code !== 0) throw new Error(`${m} ${p}: ${JSON.stringify(json)}`)
         return json.data ?? json
       },
