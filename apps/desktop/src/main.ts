@@ -21,6 +21,7 @@ import { setUnreadBadge } from './unreadBadge.ts'
 import { readCustomIntegration, writeCustomIntegration } from './customIntegration.ts'
 import { createPdfPrinter } from './printToPdf.ts'
 import { acquireInstance } from './singleInstance.ts'
+import { createSocialSignIn, type SocialSignIn } from './socialSignIn.ts'
 
 const log = (line: string) => console.log(`[brook-desktop] ${line}`)
 const VERSION = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
 
   let local: LocalServer | null = null
   let window: AppWindow | null = null
+  let signIn: SocialSignIn | null = null
   let stopping: Promise<void> | null = null
   const stop = (code: number) => {
     stopping ??= (async () => {
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
         await window.close().catch(() => {})
       }
       writeConfig(dataDir, config)
+      await signIn?.close()
       if (local) {
         log('stopping the local server')
         await local.brook.close()
@@ -134,6 +137,9 @@ async function main(): Promise<void> {
     const bounds = config.window ?? DEFAULT_BOUNDS
     const origin = new URL(url).origin
     const pdf = createPdfPrinter(env, dataDir)
+    // Social sign-in: the provider's page in the default browser, the token back on a loopback callback.
+    const socialSignIn = createSocialSignIn({ appUrl: url, open: (address) => openExternal(process.platform, address), focusWindow: () => void window?.focus().catch(() => {}) })
+    signIn = socialSignIn
     for (let attempt = 1; ; attempt++) {
       let bridge: Bridge | null = null
       // What the web app's desktop platform (modules/platform) may ask of the shell.
@@ -151,6 +157,7 @@ async function main(): Promise<void> {
         customIntegration: () => readCustomIntegration(dataDir),
         setCustomIntegration: (items: unknown) => writeCustomIntegration(dataDir, items ?? null),
         printToPdf: (fileName: string) => pdf.print(String(fileName)),
+        socialSignIn: (provider: string) => socialSignIn.start(String(provider)),
       }
       window = await openWindow({
         browser,

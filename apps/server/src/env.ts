@@ -37,6 +37,21 @@ export const envSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /**
+   * One more sign-in provider speaking OAuth 2.0 or OpenID Connect (Keycloak, Authentik, GitLab,
+   * Gitea…; auth/oauthProvider.ts): its id (in URLs), the name on its button, the client, and either
+   * OAUTH_DISCOVERY_URL or the authorization, token and userinfo endpoints.
+   */
+  OAUTH_PROVIDER_ID: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be lowercase letters, digits and -, at most 32').optional(),
+  OAUTH_PROVIDER_NAME: z.string().max(64).optional(),
+  OAUTH_CLIENT_ID: z.string().optional(),
+  OAUTH_CLIENT_SECRET: z.string().optional(),
+  OAUTH_DISCOVERY_URL: optionalUrl,
+  OAUTH_AUTHORIZATION_URL: optionalUrl,
+  OAUTH_TOKEN_URL: optionalUrl,
+  OAUTH_USERINFO_URL: optionalUrl,
+  /** Space- or comma-separated scopes asked of the provider (default: openid email profile with discovery, else email profile). */
+  OAUTH_SCOPES: z.string().optional(),
   SMTP_URL: z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Brook <brook@localhost>'),
   /** The instance's purchase receipt verification service (domains/referrals/receiptVerifier.ts); unset: no receipt is accepted. */
@@ -130,7 +145,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`)
   }
+  const oauth = oauthProviderProblem(result.data)
+  if (oauth) throw new EnvError(`Invalid configuration:\n  ${oauth}`)
   return result.data
+}
+
+/** What is missing for the OAUTH_ sign-in provider, or null when it is complete or not configured at all. */
+function oauthProviderProblem(env: Env): string | null {
+  const set = Object.entries(env).filter(([key, value]) => key.startsWith('OAUTH_') && value !== undefined)
+  if (set.length === 0) return null
+  const missing = ['OAUTH_PROVIDER_ID', 'OAUTH_CLIENT_ID'].filter((key) => !env[key as keyof Env])
+  if (!env.OAUTH_DISCOVERY_URL && !(env.OAUTH_AUTHORIZATION_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL)) missing.push('OAUTH_DISCOVERY_URL (or OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL and OAUTH_USERINFO_URL)')
+  return missing.length ? `OAUTH_*: the OAuth sign-in provider needs ${missing.join(', ')}` : null
 }
 
 /**

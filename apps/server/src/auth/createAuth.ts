@@ -1,11 +1,11 @@
 /**
  * Accounts with better-auth on Brook's own database: e-mail + password, sessions, e-mail
  * verification and password reset through the mailer, two-factor, one-time tokens, bearer
- * tokens, and GitHub/Google when configured. The first user of an instance is admin.
+ * tokens, and GitHub/Google and one OAuth 2.0 / OpenID Connect provider (OAUTH_*) when configured. The first user of an instance is admin.
  */
 import crypto from 'node:crypto'
 import { betterAuth } from 'better-auth'
-import { bearer, customSession, oneTimeToken, twoFactor } from 'better-auth/plugins'
+import { bearer, customSession, genericOAuth, oneTimeToken, twoFactor } from 'better-auth/plugins'
 import { APIError } from 'better-auth/api'
 import { newId, REFERRAL_HEADER, type UserRole } from '@brook/shared'
 import type { Env } from '../env.ts'
@@ -15,6 +15,7 @@ import type { InstanceRepo } from '../domains/instance/repo.ts'
 import type { InvitationsService } from '../domains/invitations/service.ts'
 import type { ReferralsService } from '../domains/referrals/service.ts'
 import { toIso } from '../lib/time.ts'
+import { oauthProviderConfigs } from './oauthProvider.ts'
 
 /** Header the web app sends on sign-up with the invitation code the user entered (/invitation). */
 export const INVITATION_HEADER = 'x-invitation-code'
@@ -169,7 +170,10 @@ export function createAuth(deps: AuthDeps, secret: string) {
           },
         },
       }),
+      // The desktop app's social sign-in hand-off (docs/desktop.md): the browser that signed in
+      // passes one of these to the app window, which trades it for the session.
       oneTimeToken({ expiresIn: 3 }),
+      ...(oauthProviderConfigs(env).length ? [genericOAuth({ config: oauthProviderConfigs(env) })] : []),
       bearer(),
       customSession(async ({ user, session }) => {
         const u = user as typeof user & { role?: string; roleEndAt?: Date | string | null }

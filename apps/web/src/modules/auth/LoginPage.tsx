@@ -17,6 +17,8 @@ import { useSessionStore } from '../../store/session.ts'
 import { Splash } from '../../app/layouts/AuthGate.tsx'
 import { signInWithProvider } from './actions.ts'
 import { CredentialForm, type CredentialMode } from './CredentialForm.tsx'
+import { DesktopHandOff, desktopCallbackOf } from './DesktopHandOff.tsx'
+import { SocialSignIn } from './SocialSignIn.tsx'
 import { useSessionQuery } from './session.ts'
 
 /** Only same-app paths are followed after sign-in. */
@@ -68,11 +70,14 @@ export function LoginPage({ initialMode }: { initialMode?: CredentialMode } = {}
   const [mode, setMode] = useState<CredentialMode>(initialMode ?? (params.get('mode') === 'signup' ? 'sign-up' : 'sign-in'))
   const provider = params.get('provider')
   const redirect = safeRedirect(params.get('redirect'))
+  // The desktop app's social sign-in, in the user's browser (docs/desktop.md).
+  const desktopCallback = desktopCallbackOf(params.get('desktopCallback'))
 
   useEffect(() => {
-    if (provider && status === 'signed-out') void signInWithProvider(provider, `${env.webUrl}/login`)
-  }, [provider, status])
+    if (provider && !desktopCallback && status === 'signed-out') void signInWithProvider(provider, `${env.webUrl}/login`)
+  }, [provider, desktopCallback, status])
 
+  if (desktopCallback) return <DesktopHandOff provider={provider} callback={desktopCallback} error={params.get('error')} />
   if (status === 'signed-in') return <Navigate to={redirect} replace />
   if (status === 'unknown' && !query.isError) return <Splash />
 
@@ -104,6 +109,7 @@ export function LoginPage({ initialMode }: { initialMode?: CredentialMode } = {}
               )}
               {mode === 'sign-up' && <ReferralBanner />}
               <CredentialForm key={mode} mode={mode} redirect={redirect} />
+              <SocialSignIn />
             </>
           )}
         </div>

@@ -67,9 +67,30 @@ export async function verifyTwoFactor(queryClient: QueryClient, code: string): P
 }
 
 /** Starts a social sign-in (the desktop app hands these off to the browser with `?provider=`). */
-export async function signInWithProvider(provider: string, callbackURL: string): Promise<void> {
-  const { error } = await authClient.signIn.social({ provider, callbackURL })
+export async function signInWithProvider(provider: string, callbackURL: string, errorCallbackURL?: string): Promise<void> {
+  const { error } = await authClient.signIn.social({ provider, callbackURL, errorCallbackURL })
   if (error) toastError(error)
+}
+
+/** The desktop hand-off, in the browser that signed in: a one-time token for the app window; null (after a toast) when refused. */
+export async function oneTimeToken(): Promise<string | null> {
+  const { data, error } = await authClient.oneTimeToken.generate()
+  if (error || !data?.token) {
+    toastError(error ?? {})
+    return null
+  }
+  return data.token
+}
+
+/** The desktop hand-off, in the app window: trades the browser's one-time token for the session. */
+export async function signInWithOneTimeToken(queryClient: QueryClient, token: string): Promise<boolean> {
+  const { error } = await authClient.oneTimeToken.verify({ token })
+  if (error) {
+    toastError(error)
+    return false
+  }
+  await refreshSession(queryClient)
+  return true
 }
 
 /** Signs out and forgets the user and every cached answer; the auth gate then shows the sign-in page. */

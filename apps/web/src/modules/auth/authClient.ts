@@ -1,5 +1,5 @@
 /** The better-auth client, mounted on the same origin at `/api/auth`. */
-import { twoFactorClient } from 'better-auth/client/plugins'
+import { oneTimeTokenClient, twoFactorClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 import { currentAppHeaders } from '../../api/client.ts'
 import { authBaseUrl } from '../../env.ts'
@@ -8,7 +8,8 @@ import { readLocal, StorageKeys } from '../../lib/storage.ts'
 export const authClient = createAuthClient({
   baseURL: authBaseUrl(),
   // Two-factor: enable/disable, TOTP URI, backup codes, and the second sign-in step.
-  plugins: [twoFactorClient()],
+  // One-time tokens: the desktop app's social sign-in hand-off (DesktopHandOff, SocialSignIn).
+  plugins: [twoFactorClient(), oneTimeTokenClient()],
   fetchOptions: {
     credentials: 'include',
     onRequest(context) {

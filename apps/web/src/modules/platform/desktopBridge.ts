@@ -19,6 +19,8 @@ export interface DesktopBridge {
   call(method: 'setCustomIntegration', items: unknown[] | null): Promise<void>
   /** Page.printToPDF of the window into the user's downloads folder; answers the saved path. */
   call(method: 'printToPdf', fileName: string): Promise<string>
+  /** Social sign-in in the default browser (docs/desktop.md); answers the one-time token it handed back. */
+  call(method: 'socialSignIn', provider: string): Promise<{ token: string }>
   on(event: 'command', listener: (command: 'settings' | 'discover' | 'quick-add') => void): () => void
   on(event: 'window-mode', listener: (mode: 'minimized' | 'maximized' | 'normal') => void): () => void
 }

@@ -62,5 +62,6 @@ export function createDesktopPlatform(bridge: DesktopBridge): PlatformAdapter {
     setCustomIntegration: (items) => bridge.call('setCustomIntegration', items),
     // A shell without printToPdf (older) or a failed Page.printToPDF: the window's own print dialog.
     printToPdf: (fileName) => bridge.call('printToPdf', fileName).catch(() => webPlatform.printToPdf(fileName)),
+    socialSignIn: (provider) => bridge.call('socialSignIn', provider),
   }
 }

@@ -47,6 +47,8 @@ export interface PlatformAdapter {
    * dialog (null: the user picks where), or the desktop shell's Page.printToPDF (the saved path).
    */
   printToPdf(fileName: string): Promise<string | null>
+  /** Desktop: signs in with a social provider in the user's default browser; answers the one-time token handed back. */
+  socialSignIn?(provider: string): Promise<{ token: string }>
 }
 
 /** What the desktop shell's global shortcuts ask for (SPEC §2). */
