@@ -57,6 +57,8 @@ import { feverRepo } from './domains/fever/repo.ts'
 import { websubRepo } from './domains/websub/repo.ts'
 import { createWebsubService, type WebsubService } from './domains/websub/service.ts'
 import { createFeverService } from './domains/fever/service.ts'
+import { feedIconsRepo } from './domains/feedIcons/repo.ts'
+import { createFeedIconsService } from './domains/feedIcons/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
 import { trendingRepo } from './domains/trending/repo.ts'
@@ -174,7 +176,8 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const discover = createDiscoverService({ repo: repos.discover, env })
   const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
-  const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections })
+  const feedIcons = createFeedIconsService({ repo: feedIconsRepo(db), allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
+  const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections, icons: feedIcons })
   const search = createSearchService({ repo: repos.search, logger })
   const trending = createTrendingService({ repo: repos.trending })
   const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })

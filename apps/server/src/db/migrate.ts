@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_feed_tippers.ts'
 import * as m0019 from './migrations/0019_power_daily.ts'
 import * as m0020 from './migrations/0020_discovery.ts'
 import * as m0021 from './migrations/0021_analytics.ts'
+import * as m0027 from './migrations/0027_feed_icons.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0019_power_daily': m0019,
   '0020_discovery': m0020,
   '0021_analytics': m0021,
+  '0027_feed_icons': m0027,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -578,6 +578,15 @@ export interface AnalyticsDailyTable {
   count: number
 }
 
+/** A feed's icon bytes for API clients (0027); mime/data null when none was found at checkedAt. */
+export interface FeedIconsTable {
+  feedId: string
+  mime: string | null
+  data: string | null
+  sourceUrl: string | null
+  checkedAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -585,6 +594,7 @@ export interface Database {
   mail_outbox: MailOutboxTable
   instance_kv: InstanceKvTable
   feeds: FeedsTable
+  feed_icons: FeedIconsTable
   entries: EntriesTable
   inboxes: InboxesTable
   lists: ListsTable

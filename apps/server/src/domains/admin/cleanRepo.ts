@@ -65,6 +65,11 @@ export function cleanRepo(db: Db) {
             ]),
           )
           .executeTakeFirst()
+        // Icons of feeds that are gone (docs/api-access.md).
+        await trx
+          .deleteFrom('feed_icons')
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('feeds').select('feeds.id').whereRef('feeds.id', '=', 'feed_icons.feedId'))))
+          .execute()
         return { entries, feeds }
       })
 

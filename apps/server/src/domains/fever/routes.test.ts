@@ -1,5 +1,7 @@
 /** The Fever API on both databases, in the order Reeder and Unread call it: auth, groups, feeds, favicons, ids, items by since_id/max_id/with_ids, marks. */
 import crypto from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDialect } from '../../test/testDatabase.ts'
 import { signedUpClient, startTestServer, type TestClient, type TestServer } from '../../test/testServer.ts'
@@ -24,6 +26,24 @@ describeEachDialect('Fever API', (dialect) => {
     // Ids as strings for comparison (they are bare JSON numbers beyond 2^53).
     return { status: res.status, type: res.headers.get('content-type'), text, json: JSON.parse(text.replace(/("(?:id|feed_id|group_id|favicon_id)":)(\d+)/g, '$1"$2"')) }
   }
+  /** A 1×1 PNG inside an ICO directory: what a site's /favicon.ico is. */
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+  const entry = Buffer.alloc(16)
+  entry.writeUInt8(1, 0)
+  entry.writeUInt8(1, 1)
+  entry.writeUInt16LE(1, 4)
+  entry.writeUInt16LE(32, 6)
+  entry.writeUInt32LE(png.length, 8)
+  entry.writeUInt32LE(22, 12)
+  const ico = Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0]), entry, png])
+  /** Two sites: one with an icon (and a feed image that is gone), one answering an HTML page for everything. */
+  let sites: http.Server[] = []
+  const listen = (handler: http.RequestListener) =>
+    new Promise<string>((resolve) => {
+      const site = http.createServer(handler)
+      sites.push(site)
+      site.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}`))
+    })
   const unreadOnWeb = async () => (await a.get('/api/reads')).body.data as Record<string, number>
 
   beforeAll(async () => {
@@ -33,6 +53,13 @@ describeEachDialect('Fever API', (dialect) => {
     const db = server.database.db
     news = await insertFeed(db, { title: 'News <daily>' })
     misc = await insertFeed(db, { title: 'Misc' })
+    const withIcon = await listen((req, res) => {
+      if (req.url === '/favicon.ico') return void res.writeHead(200, { 'content-type': 'image/vnd.microsoft.icon' }).end(ico)
+      res.writeHead(404).end()
+    })
+    const htmlOnly = await listen((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Welcome</title>'))
+    await db.updateTable('feeds').set({ image: `${withIcon}/gone.png`, siteUrl: `${withIcon}/blog/` }).where('id', '=', news).execute()
+    await db.updateTable('feeds').set({ image: null, siteUrl: `${htmlOnly}/` }).where('id', '=', misc).execute()
     newsEntries = await insertEntries(db, news, 60)
     miscEntries = await insertEntries(db, misc, 5)
     await a.post('/api/subscriptions', { feedId: news, view: 0, category: 'Papers' })
@@ -44,6 +71,8 @@ describeEachDialect('Fever API', (dialect) => {
   }, 60_000)
 
   afterAll(async () => {
+    for (const site of sites) site.close()
+    sites = []
     await server?.stop()
   })
 
@@ -61,7 +90,7 @@ describeEachDialect('Fever API', (dialect) => {
     expect(await get.json()).toEqual({ api_version: 3, auth: 0 })
   })
 
-  it('groups, feeds (with feeds_groups), favicons, links', async () => {
+  it('groups, feeds (with feeds_groups), links', async () => {
     const groups = (await fever('groups')).json
     const papers = groupIdOf('Papers')
     expect(groups.groups).toEqual([{ id: papers, title: 'Papers' }])
@@ -69,10 +98,20 @@ describeEachDialect('Fever API', (dialect) => {
     const feeds = (await fever('feeds')).json
     expect(feeds.feeds.map((f: any) => f.id).sort()).toEqual([news, misc].sort())
     expect(feeds.feeds.find((f: any) => f.id === news)).toMatchObject({ title: 'News <daily>', is_spark: 0, url: `https://factory.example/${news}/feed.xml` })
-    expect((await fever('favicons')).json.favicons).toHaveLength(2)
     expect((await fever('links')).json.links).toEqual([])
     // Ids are JSON numbers, written exactly (beyond 2^53).
     expect((await fever('feeds')).text).toContain(`"id":${news}`)
+  })
+
+  it("favicons: each feed's icon, looked for in the background (feed image, then the site's /favicon.ico); none for a page that is not an image", async () => {
+    // The first calls start the look; the icon is there once it has been fetched.
+    await fever('feeds')
+    await expect.poll(async () => (await fever('favicons')).json.favicons, { timeout: 20_000 }).toEqual([{ id: news, data: `image/x-icon;base64,${ico.toString('base64')}` }])
+    const feeds = (await fever('feeds')).json.feeds
+    expect(feeds.find((f: any) => f.id === news).favicon_id).toBe(news)
+    // The HTML page served as favicon.ico is not an icon: that feed has none (favicon_id 0).
+    expect(feeds.find((f: any) => f.id === misc).favicon_id).toBe('0')
+    expect((await fever('feeds')).text).toContain(`"favicon_id":0`)
   })
 
   it('items in 50s by since_id and max_id, with_ids, unread and saved ids — as Reeder syncs', async () => {

@@ -9,6 +9,7 @@ import type { ApiTokensService, TokenOwner } from '../apiTokens/service.ts'
 import type { ReadsService } from '../reads/service.ts'
 import type { CollectionsService } from '../collections/service.ts'
 import type { GreaderService } from '../greader/service.ts'
+import type { FeedIconsService } from '../feedIcons/service.ts'
 import type { FeverItemRow, FeverRepo } from './repo.ts'
 
 export const ITEMS_PER_CALL = 50
@@ -41,6 +42,7 @@ export function createFeverService(deps: {
   greader: Pick<GreaderService, 'feedSubscriptions'>
   reads: Pick<ReadsService, 'markRead' | 'markUnread' | 'markAll'>
   collections: Pick<CollectionsService, 'add' | 'remove'>
+  icons: Pick<FeedIconsService, 'icons' | 'refresh'>
 }) {
   const { repo } = deps
   const ignoreMissing = (error: unknown) => {
@@ -62,6 +64,12 @@ export function createFeverService(deps: {
     }
   }
 
+  /** The stored icons of these feeds; the missing or stale ones are looked for in the background. */
+  async function iconsOf(subs: { feedId: string; url: string; image: string | null; siteUrl: string | null }[]) {
+    await deps.icons.refresh(subs.map((s) => ({ id: s.feedId, url: s.url, image: s.image, siteUrl: s.siteUrl })))
+    return deps.icons.icons(subs.map((s) => s.feedId))
+  }
+
   const feedsGroups = (groups: { id: string; feedIds: string[] }[]) => groups.map((g) => ({ group_id: g.id, feed_ids: g.feedIds.join(',') }))
 
   return {
@@ -74,18 +82,20 @@ export function createFeverService(deps: {
       return { groups: groups.map((g) => ({ id: g.id, title: g.title })), feeds_groups: feedsGroups(groups) }
     },
 
+    /** Feeds; `favicon_id` is the feed's id when its icon is stored, else 0 (no icon yet: the look for it starts now). */
     async feeds(userId: string) {
       const { subs, groups } = await groupsAndFeeds(userId)
+      const icons = await iconsOf(subs)
       return {
-        feeds: subs.map((s) => ({ id: s.feedId, favicon_id: s.feedId, title: s.title ?? s.feedTitle ?? s.url, url: s.url, site_url: s.siteUrl ?? '', is_spark: 0, last_updated_on_time: seconds(s.latestEntryPublishedAt) })),
+        feeds: subs.map((s) => ({ id: s.feedId, favicon_id: icons.has(s.feedId) ? s.feedId : '0', title: s.title ?? s.feedTitle ?? s.url, url: s.url, site_url: s.siteUrl ?? '', is_spark: 0, last_updated_on_time: seconds(s.latestEntryPublishedAt) })),
         feeds_groups: feedsGroups(groups),
       }
     },
 
-    /** Favicons: Brook keeps each feed's image URL, not its icon bytes; feeds without one get a blank icon. */
+    /** Favicons: the stored icons of the user's feeds as `mime;base64,…` (feeds whose icon is not known yet are left out, as their favicon_id is 0). */
     async favicons(userId: string) {
-      const subs = await deps.greader.feedSubscriptions(userId)
-      return { favicons: subs.map((s) => ({ id: s.feedId, data: 'image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7' })) }
+      const icons = await iconsOf(await deps.greader.feedSubscriptions(userId))
+      return { favicons: [...icons].map(([id, icon]) => ({ id, data: `${icon.mime};base64,${icon.data}` })) }
     },
 
     /** items: with_ids (≤ 50), since_id, max_id, or the newest 50. */
