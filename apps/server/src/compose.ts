@@ -30,7 +30,7 @@ import { settingsRepo } from './domains/settings/repo.ts'
 import { createSettingsService } from './domains/settings/service.ts'
 import { profilesRepo } from './domains/profiles/repo.ts'
 import { createUploadsService } from './domains/uploads/service.ts'
-import { createUploadStore } from './domains/uploads/uploadStore.ts'
+import { uploadStoreOf } from './domains/uploads/uploadStoreOf.ts'
 import { createProfilesService } from './domains/profiles/service.ts'
 import { discoverRepo } from './domains/discover/repo.ts'
 import { createDiscoverService } from './domains/discover/service.ts'
@@ -172,7 +172,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const settings = createSettingsService(repos.settings)
   const analytics = createAnalyticsService({ repo: analyticsRepo(db), settings })
   const profiles = createProfilesService(repos.profiles)
-  const uploads = createUploadsService({ store: createUploadStore(env.DATA_DIR), plans, profiles })
+  const uploads = createUploadsService({ store: uploadStoreOf(env), plans, profiles })
   const discover = createDiscoverService({ repo: repos.discover, env })
   const apiTokens = createApiTokensService({ repo: repos.apiTokens, defaultRole: env.DEFAULT_ROLE })
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })

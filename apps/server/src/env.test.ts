@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { EnvError, databaseLocation, parseEnv } from './env.ts'
+import { EnvError, databaseLocation, parseEnv, s3Settings } from './env.ts'
 
 const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts')
 
@@ -19,6 +19,23 @@ describe('env', () => {
   it('picks PostgreSQL for a postgres URL and moves SQLite with DATA_DIR', () => {
     expect(databaseLocation(parseEnv({ DATABASE_URL: 'postgres://u@h:5432/db' }))).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/db' })
     expect(databaseLocation(parseEnv({ DATA_DIR: '/tmp/x' }))).toEqual({ dialect: 'sqlite', file: '/tmp/x/brook.db' })
+  })
+
+  it('uses an S3-compatible bucket only when S3_BUCKET is set, and refuses half a configuration', () => {
+    expect(s3Settings(parseEnv({}))).toBeNull()
+    expect(s3Settings(parseEnv({ S3_BUCKET: 'brook', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: 'https://cdn.example/u/' }))).toEqual({
+      bucket: 'brook',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
+      prefix: '',
+      publicUrl: 'https://cdn.example/u',
+    })
+    expect(() => s3Settings(parseEnv({ S3_ENDPOINT: 'http://minio:9000' }))).toThrow(/S3_BUCKET/)
+    expect(() => s3Settings(parseEnv({ S3_BUCKET: 'brook', S3_ACCESS_KEY_ID: 'k' }))).toThrow(/go together/)
+    expect(() => parseEnv({ S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET/)
+    expect(() => parseEnv({ S3_PREFIX: 'brook' })).toThrow(/S3_PREFIX/)
   })
 
   it('names each bad variable', () => {

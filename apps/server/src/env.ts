@@ -58,6 +58,19 @@ export const envSchema = z.object({
   RECEIPT_VERIFIER_URL: optionalUrl,
   REQUEST_BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_BODY_LIMIT: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Uploads in an S3-compatible bucket (docs/instance-admin.md "Upload storage"); unset: files under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  /** The store's address (MinIO, R2, Garage…); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Address objects as {endpoint}/{bucket}/{key} (most self-hosted stores) instead of {bucket}.{endpoint}/{key}. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Key prefix inside the bucket (e.g. "brook/"). */
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with /').default(''),
+  /** Where the bucket's objects are publicly readable ({S3_PUBLIC_URL}/{key}); set: files are redirected there, unset: Brook serves them from the bucket. */
+  S3_PUBLIC_URL: optionalUrl,
   FETCH_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
@@ -174,6 +187,27 @@ export function loadEnvFile(file: string = process.env.ENV_FILE || '.env'): stri
 /** Absolute data directory. */
 export function dataDir(env: Env): string {
   return path.resolve(env.DATA_DIR)
+}
+
+export type S3Settings = { bucket: string; endpoint?: string; region: string; credentials?: { accessKeyId: string; secretAccessKey: string }; forcePathStyle: boolean; prefix: string; publicUrl?: string }
+
+/** The S3-compatible upload store when S3_BUCKET is set, else null; one key without the other is a configuration error. */
+export function s3Settings(env: Env): S3Settings | null {
+  const keys = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].filter(Boolean).length
+  if (keys === 1) throw new EnvError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  if (!env.S3_BUCKET) {
+    if (env.S3_ENDPOINT || keys || env.S3_PUBLIC_URL) throw new EnvError('Invalid configuration:\n  S3_BUCKET: required when other S3_* variables are set')
+    return null
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    region: env.S3_REGION,
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } } : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX,
+    ...(env.S3_PUBLIC_URL ? { publicUrl: env.S3_PUBLIC_URL.replace(/\/+$/, '') } : {}),
+  }
 }
 
 /** The SQLite file or PostgreSQL URL the server opens. */

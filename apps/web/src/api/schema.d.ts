@@ -19057,7 +19057,14 @@ export interface paths {
                         "image/webp": string;
                     };
                 };
-                /** @description 4: Invalid input */
+                /** @description The file in the public bucket (S3_PUBLIC_URL) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 4: Invalid input; 14002: Upload failed */
                 400: {
                     headers: {
                         [name: string]: unknown;

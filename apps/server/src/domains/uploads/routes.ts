@@ -32,7 +32,11 @@ const fileRoute = createRoute({
   tags: ['upload'],
   summary: 'A stored upload (public, immutable: its name is the hash of its content)',
   request: { params: z.object({ folder: z.enum(UPLOAD_FOLDERS), name: z.string().max(80) }) },
-  responses: { 200: { description: 'The WebP image', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } }, ...publicErrors(6) },
+  responses: {
+    200: { description: 'The WebP image', content: { 'image/webp': { schema: z.string().openapi({ format: 'binary' }) } } },
+    302: { description: 'The file in the public bucket (S3_PUBLIC_URL)' },
+    ...publicErrors(6, 14002),
+  },
 })
 
 /** The file of a multipart upload's `file` field, or 14000. */
@@ -61,11 +65,14 @@ export function uploadsRoutes({ uploads }: { uploads: UploadsService }) {
 
   router.openapi(fileRoute, async (c) => {
     const { folder, name } = c.req.valid('param')
-    const content = await uploads.file(folder, name)
-    if (!content) throw new AppError(6)
-    return c.body(new Uint8Array(content), 200, {
+    const file = await uploads.file(folder, name)
+    if (!file) throw new AppError(6)
+    // The name is the content's hash, so the answer (or where it lives) never changes.
+    const cacheControl = 'public, max-age=31536000, immutable'
+    if ('location' in file) return c.body(null, 302, { location: file.location, 'cache-control': cacheControl })
+    return c.body(new Uint8Array(file.content), 200, {
       'content-type': 'image/webp',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': cacheControl,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
     })

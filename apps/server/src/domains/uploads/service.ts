@@ -41,8 +41,17 @@ export function createUploadsService({ store, plans, profiles }: UploadsServiceD
     /** An image for an AI chat message. */
     attachment: (user: { id: string; role: string }, bytes: Uint8Array) => accept(user, bytes, 'attachments'),
 
-    /** A stored file by folder and name, or null. */
-    file: (folder: UploadFolder, name: string) => store.get(folder, name),
+    /** A stored file by folder and name: its content, where a public bucket serves it, or null; 14002 when the store cannot be read. */
+    async file(folder: UploadFolder, name: string): Promise<{ content: Buffer } | { location: string } | null> {
+      const location = store.publicUrl(folder, name)
+      if (location) return { location }
+      try {
+        const content = await store.get(folder, name)
+        return content ? { content } : null
+      } catch (cause) {
+        throw new AppError(14002, { reason: 'The file could not be read from storage', cause })
+      }
+    },
   }
 }
 
