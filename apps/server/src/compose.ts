@@ -71,7 +71,7 @@ import { createWithdrawalsService } from './domains/wallets/withdrawals.ts'
 import { createAirdropsService } from './domains/wallets/airdrops.ts'
 import { createBoostsService, runningBoostLevel } from './domains/boosts/service.ts'
 import { createFeedClaimService } from './domains/feeds/claimService.ts'
-import { Redis } from 'ioredis'
+import { ioredis } from './lib/redisModules.ts'
 import { createHealthService } from './domains/health/service.ts'
 import { createRateLimits } from './lib/rateLimit.ts'
 import { actionsRepo } from './domains/actions/repo.ts'
@@ -191,7 +191,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
-  const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
+  const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new (ioredis().Redis)(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
   return { messaging, plans, invitations, referrals, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub, analytics }
 }

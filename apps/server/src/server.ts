@@ -6,7 +6,7 @@ import { setIdWorker } from '@brook/shared'
 import { databaseLocation, type Env } from './env.ts'
 import { openDatabase, type OpenDatabase } from './db/openDatabase.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { createAuth, resolveAuthSecret } from './auth/createAuth.ts'
+import { lazyAuth, resolveAuthSecret } from './auth/createAuth.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { createMailer } from './domains/mail/mailer.ts'
 import { mailRepo } from './domains/mail/repo.ts'
@@ -62,7 +62,8 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   // Integration settings stored before they were sealed at rest are sealed now (once; idempotent).
   await services.integrations.sealPlainDocuments()
   const accounts = { invitations: services.invitations, referrals: services.referrals, isDisabled: services.admin.isDisabled }
-  const auth = createAuth({ env, database, mailer, instance, accounts }, secret)
+  // better-auth is loaded at the first request that needs a session, not at start-up.
+  const auth = lazyAuth({ env, database, mailer, instance, accounts }, secret)
   return { env, database, auth, logger, mailer, ...services }
 }
 

@@ -2,11 +2,11 @@
  * Accounts with better-auth on Brook's own database: e-mail + password, sessions, e-mail
  * verification and password reset through the mailer, two-factor, one-time tokens, bearer
  * tokens, and GitHub/Google and one OAuth 2.0 / OpenID Connect provider (OAUTH_*) when configured. The first user of an instance is admin.
+ *
+ * better-auth is the largest package of the server (~35 MB once loaded): `lazyAuth` builds the
+ * instance at the first request that needs it, not at start-up (docs/performance.md, "Idle memory").
  */
 import crypto from 'node:crypto'
-import { betterAuth } from 'better-auth'
-import { bearer, customSession, genericOAuth, oneTimeToken, twoFactor } from 'better-auth/plugins'
-import { APIError } from 'better-auth/api'
 import { newId, REFERRAL_HEADER, type UserRole } from '@brook/shared'
 import type { Env } from '../env.ts'
 import type { OpenDatabase } from '../db/openDatabase.ts'
@@ -16,6 +16,7 @@ import type { InvitationsService } from '../domains/invitations/service.ts'
 import type { ReferralsService } from '../domains/referrals/service.ts'
 import { toIso } from '../lib/time.ts'
 import { oauthProviderConfigs } from './oauthProvider.ts'
+import { lazily, requireModule } from '../lib/lazyRequire.ts'
 
 /** Header the web app sends on sign-up with the invitation code the user entered (/invitation). */
 export const INVITATION_HEADER = 'x-invitation-code'
@@ -44,6 +45,9 @@ export async function resolveAuthSecret(env: Env, instance: InstanceRepo): Promi
 }
 
 export function createAuth(deps: AuthDeps, secret: string) {
+  const { betterAuth } = requireModule<typeof import('better-auth')>('better-auth')
+  const { bearer, customSession, genericOAuth, oneTimeToken, twoFactor } = requireModule<typeof import('better-auth/plugins')>('better-auth/plugins')
+  const { APIError } = requireModule<typeof import('better-auth/api')>('better-auth/api')
   const { env, database, mailer, instance, accounts } = deps
   const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {}
   if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) socialProviders.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
@@ -184,3 +188,12 @@ export function createAuth(deps: AuthDeps, secret: string) {
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/** An Auth that builds the real one (and loads better-auth) at its first use. */
+export function lazyAuth(deps: AuthDeps, secret: string): Auth {
+  const real = lazily(() => createAuth(deps, secret))
+  return new Proxy({} as Auth, {
+    get: (_target, key) => Reflect.get(real(), key),
+    has: (_target, key) => Reflect.has(real(), key),
+  })
+}

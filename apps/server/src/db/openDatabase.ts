@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
+import { requireModule } from '../lib/lazyRequire.ts'
 import type { Database } from './schema.ts'
 import { nodeSqliteDatabase } from './nodeSqliteDatabase.ts'
 import { startBackgroundCheckpoint, type BackgroundCheckpoint } from './backgroundCheckpoint.ts'
@@ -27,13 +28,6 @@ export interface OpenDatabase {
   close(): Promise<void>
 }
 
-// int8 (counts, sums) as JS numbers; ids are text, so no precision is at stake.
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20) return (v: string) => Number(v)
-    return pg.types.getTypeParser(oid, format)
-  },
-}
 
 /** Opens (and creates, for SQLite) the database at a location. */
 export function openDatabase(location: DatabaseLocation): OpenDatabase {
@@ -57,7 +51,16 @@ export function openDatabase(location: DatabaseLocation): OpenDatabase {
     }
     return { db, dialect: 'sqlite', sqlite, checkpoint, close }
   }
-  const pool = new pg.Pool({
+  // pg is loaded only for PostgreSQL (a SQLite server never loads it).
+  const pgModule = requireModule<typeof pg>('pg')
+  // int8 (counts, sums) as JS numbers; ids are text, so no precision is at stake.
+  const pgTypes = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === 20) return (v: string) => Number(v)
+      return pgModule.types.getTypeParser(oid, format)
+    },
+  }
+  const pool = new pgModule.Pool({
     connectionString: location.url,
     max: location.poolSize ?? 10,
     types: pgTypes,

@@ -3,10 +3,9 @@
  * day) and a done job is kept for `DIGEST_JOB_KEPT_MS`: BullMQ does not add a job whose id it
  * still holds, so however many schedulers add a digest, one worker builds it once.
  */
-// env.ts first: it turns msgpackr's native addon off before BullMQ loads msgpackr.
-import '../env.ts'
-import { Queue, Worker } from 'bullmq'
-import { Redis } from 'ioredis'
+import type { Worker } from 'bullmq'
+import type { Redis } from 'ioredis'
+import { bullmq, ioredis } from '../lib/redisModules.ts'
 import type { Logger } from '../lib/logger.ts'
 import { DIGEST_JOB_KEPT_MS, digestJobId, type DigestHandler, type DigestQueue, type DigestTask } from './digestQueue.ts'
 import { DIGEST_QUEUE } from './queueNames.ts'
@@ -14,6 +13,8 @@ import { DIGEST_QUEUE } from './queueNames.ts'
 export function createBullmqDigestQueue(options: { url: string; logger: Logger; prefix?: string; name?: string }): DigestQueue {
   const name = options.name ?? DIGEST_QUEUE
   const prefix = options.prefix ?? 'brook'
+  const { Queue, Worker } = bullmq()
+  const { Redis } = ioredis()
   const connect = () => new Redis(options.url, { maxRetriesPerRequest: null })
   const producerConnection = connect()
   const queue = new Queue<DigestTask>(name, { connection: producerConnection, prefix })

@@ -2,10 +2,9 @@
  * @module The scale-out refresh queue on BullMQ (REDIS_URL). The job id is the feed id, so a feed
  * waiting or running is never queued twice; across processes the feed's database lease is the lock.
  */
-// env.ts first: it turns msgpackr's native addon off before BullMQ loads msgpackr.
-import '../env.ts'
-import { Queue, Worker } from 'bullmq'
-import { Redis } from 'ioredis'
+import type { Worker } from 'bullmq'
+import type { Redis } from 'ioredis'
+import { bullmq, ioredis } from '../lib/redisModules.ts'
 import type { Logger } from '../lib/logger.ts'
 import { REFRESH_QUEUE } from './queueNames.ts'
 import type { RefreshFeedTask } from './RefreshFeedTask.ts'
@@ -26,6 +25,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): RefreshQueue {
   const name = options.name ?? REFRESH_QUEUE
   const prefix = options.prefix ?? 'brook'
   // Workers block on Redis; BullMQ wants no per-request retry limit on their connections.
+  const { Queue, Worker } = bullmq()
+  const { Redis } = ioredis()
   const connect = () => new Redis(options.url, { maxRetriesPerRequest: null })
   const producerConnection = connect()
   const queue = new Queue<RefreshFeedTask>(name, { connection: producerConnection, prefix })

@@ -3,7 +3,7 @@
  * SSRF-guarded agent (private addresses only with FETCH_ALLOW_PRIVATE_NETWORKS), with a timeout
  * and retries on network errors, 429 and 5xx. Sent after the ingest commits; never blocks it.
  */
-import { fetch } from 'undici'
+import { undici } from '../../lib/undiciModule.ts'
 import { sharedAgent } from '../../reader/fetcher/dispatcher.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { WebhookDelivery } from './applyRules.ts'
@@ -30,7 +30,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       let retry: boolean
       let detail: string
       try {
-        const response = await fetch(delivery.url, {
+        const response = await undici().fetch(delivery.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
           body,

@@ -3,7 +3,8 @@
  * One Redis connection is made on first use and kept for the life of the process (the probes
  * share it), so a health check every few seconds opens nothing new.
  */
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { ioredis } from '../../lib/redisModules.ts'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { databasePing } from '../../db/health.ts'
 
@@ -59,7 +60,7 @@ export function createHealthService(deps: { database: OpenDatabase; redisUrl?: s
     if (!deps.redisUrl) return null
     if (!redis) {
       // Fail fast while Redis is down (no offline queue), reconnect in the background.
-      redis = new Redis(deps.redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      redis = new (ioredis().Redis)(deps.redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
       redis.on('error', () => {})
     }
     return redis

@@ -4,7 +4,8 @@
  * INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=true), a timeout, no redirects followed, the answer read
  * up to 64 KiB (enough for the service's error text).
  */
-import { fetch, type FormData } from 'undici'
+import type { FormData } from 'undici'
+import { undici } from '../../lib/undiciModule.ts'
 import { sharedAgent } from '../../reader/fetcher/dispatcher.ts'
 
 export type CallOptions = { allowPrivateNetworks: boolean; timeoutMs: number }
@@ -19,7 +20,7 @@ const MAX_ANSWER = 64 * 1024
 export async function callService(url: string, init: { method: string; headers?: Record<string, string>; body?: string | FormData }, options: CallOptions): Promise<CallAnswer> {
   let response
   try {
-    response = await fetch(url, {
+    response = await undici().fetch(url, {
       method: init.method,
       headers: { 'user-agent': 'Brook/0.7.0 (integration)', ...init.headers },
       body: init.body,

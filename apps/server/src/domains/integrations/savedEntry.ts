@@ -1,5 +1,6 @@
 /** An entry as integrations send it, and helpers to render it (Markdown for Outline, templates for custom HTTP). */
-import TurndownService from 'turndown'
+import type TurndownService from 'turndown'
+import { lazily, requireModule } from '../../lib/lazyRequire.ts'
 
 export type SavedEntry = {
   id: string
@@ -13,11 +14,12 @@ export type SavedEntry = {
   torrents: string[]
 }
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' })
+/** Made at the first save (turndown and its DOM are not loaded at start-up). */
+const turndown = lazily(() => new (requireModule<typeof TurndownService>('turndown'))({ headingStyle: 'atx', codeBlockStyle: 'fenced' }))
 
 /** The entry's content as Markdown. */
 export function toMarkdown(html: string | null): string {
-  return html ? turndown.turndown(html) : ''
+  return html ? turndown().turndown(html) : ''
 }
 
 /** Fills {{title}} {{url}} {{content}} {{author}} {{publishedAt}}; `escape` encodes each value (JSON, URL). */

@@ -1,5 +1,6 @@
 /** Outgoing mail: always recorded in mail_outbox and the log; also sent over SMTP when SMTP_URL is set. */
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
+import { lazily } from '../../lib/lazyRequire.ts'
 import { newId } from '@brook/shared'
 import type { Logger } from '../../lib/logger.ts'
 import { nowIso } from '../../lib/time.ts'
@@ -18,7 +19,9 @@ export interface Mailer {
 }
 
 export function createMailer(options: { repo: MailRepo; logger: Logger; smtpUrl?: string; from: string }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  // nodemailer is loaded at the first mail sent over SMTP, not at start-up.
+  const smtpUrl = options.smtpUrl
+  const transport: (() => Promise<Transporter>) | null = smtpUrl ? lazily(async () => (await import('nodemailer')).default.createTransport(smtpUrl)) : null
   return {
     async send(mail) {
       const id = newId()
@@ -26,7 +29,7 @@ export function createMailer(options: { repo: MailRepo; logger: Logger; smtpUrl?
       options.logger.info({ mailId: id, to: mail.to, kind: mail.kind, subject: mail.subject }, `mail queued: ${mail.text}`)
       if (!transport) return
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        await (await transport()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
         await options.repo.markSent(id, nowIso(), null)
       } catch (error) {
         // The outbox row keeps the failure; the user-facing action still succeeds.

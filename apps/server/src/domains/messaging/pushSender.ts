@@ -5,10 +5,10 @@
  * FETCH_ALLOW_PRIVATE_NETWORKS) with a timeout. A push service answering 404 or 410 has dropped
  * the subscription: the caller removes it.
  */
-import { fetch } from 'undici'
-import webpush from 'web-push'
+import { undici } from '../../lib/undiciModule.ts'
+import type webpushModule from 'web-push'
 import { sharedAgent } from '../../reader/fetcher/dispatcher.ts'
-import type { VapidKeys } from './vapidKeys.ts'
+import { webPush, type VapidKeys } from './vapidKeys.ts'
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string }
 
@@ -31,7 +31,8 @@ export function createPushSender(options: PushSenderOptions) {
   return {
     async send(target: PushTarget, payload: string, urgency: 'normal' | 'high' = 'normal'): Promise<PushResult> {
       const keys = await options.keys()
-      let request: ReturnType<typeof webpush.generateRequestDetails>
+      const webpush = await webPush()
+      let request: ReturnType<typeof webpushModule.generateRequestDetails>
       try {
         request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
           vapidDetails: { subject: options.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
@@ -46,7 +47,7 @@ export function createPushSender(options: PushSenderOptions) {
       const headers: Record<string, string> = { 'user-agent': 'Brook/0.7.0 (web push)' }
       for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = String(value)
       try {
-        const response = await fetch(request.endpoint, {
+        const response = await undici().fetch(request.endpoint, {
           method: 'POST',
           headers,
           body: request.body ?? undefined,

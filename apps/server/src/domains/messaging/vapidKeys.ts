@@ -3,8 +3,11 @@
  * every process and every restart signs with the same key (browsers bind a push subscription to
  * the public key it was made with). The first process to store a pair wins.
  */
-import webpush from 'web-push'
+import { lazily } from '../../lib/lazyRequire.ts'
 import type { InstanceRepo } from '../instance/repo.ts'
+
+/** web-push (and its crypto dependencies) is loaded at the first key pair or push, not at start-up. */
+export const webPush = lazily(async () => (await import('web-push')).default)
 
 export type VapidKeys = { publicKey: string; privateKey: string }
 
@@ -13,7 +16,7 @@ const KEY = 'vapid_keys'
 export async function loadVapidKeys(instance: InstanceRepo): Promise<VapidKeys> {
   const stored = await instance.get(KEY)
   if (stored) return JSON.parse(stored) as VapidKeys
-  const made = webpush.generateVAPIDKeys()
+  const made = (await webPush()).generateVAPIDKeys()
   return JSON.parse(await instance.getOrInsert(KEY, JSON.stringify({ publicKey: made.publicKey, privateKey: made.privateKey }))) as VapidKeys
 }
 

@@ -1,8 +1,9 @@
 /** Health checks of the configured backing services. */
 import type { Redis } from 'ioredis'
 import { redisReady } from '../health/service.ts'
-import { Queue } from 'bullmq'
-import { request } from 'undici'
+import type { Queue } from 'bullmq'
+import { bullmq } from '../../lib/redisModules.ts'
+import { undici } from '../../lib/undiciModule.ts'
 import type { OpenDatabase } from '../../db/openDatabase.ts'
 import { databaseVersion } from '../../db/health.ts'
 import { REFRESH_QUEUE } from '../../jobs/queueNames.ts'
@@ -46,7 +47,7 @@ export async function probeBullmq(redis: Redis | null): Promise<ProbeResult> {
     await redisReady(redis)
     let queue = queues.get(redis)
     if (!queue) {
-      queue = new Queue(REFRESH_QUEUE, { connection: redis })
+      queue = new (bullmq().Queue)(REFRESH_QUEUE, { connection: redis })
       queue.on('error', () => {})
       queues.set(redis, queue)
     }
@@ -58,7 +59,7 @@ export async function probeBullmq(redis: Redis | null): Promise<ProbeResult> {
 export async function probeRsshub(url: string | undefined): Promise<ProbeResult> {
   if (!url) return { status: 'not_configured' }
   return timed(async () => {
-    const r = await request(url, { method: 'GET', headersTimeout: 5000, bodyTimeout: 5000 })
+    const r = await undici().request(url, { method: 'GET', headersTimeout: 5000, bodyTimeout: 5000 })
     await r.body.dump()
     if (r.statusCode >= 500) throw new Error(`HTTP ${r.statusCode}`)
     return { httpStatus: r.statusCode }

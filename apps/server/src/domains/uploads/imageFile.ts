@@ -3,8 +3,12 @@
  * then a real decode by sharp under a pixel cap (a decompression bomb is refused before it is
  * expanded), re-encoded to WebP — which drops EXIF and every other metadata block.
  */
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
+import { lazily } from '../../lib/lazyRequire.ts'
 import { AppError } from '../../lib/appError.ts'
+
+/** sharp (libvips) is loaded at the first upload, not at start-up (docs/performance.md, "Idle memory"). */
+const sharpModule = lazily(() => import('sharp'))
 
 export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp'
 
@@ -29,6 +33,7 @@ export type Reencode = { kind: 'avatar' } | { kind: 'attachment' }
  */
 export async function reencodeImage(bytes: Uint8Array, target: Reencode): Promise<Buffer> {
   if (!sniffImageType(bytes)) throw new AppError(14000, { reason: 'Not a PNG, JPEG, GIF or WebP image' })
+  const sharp = (await sharpModule()).default
   const open = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
   let meta: Metadata
   try {

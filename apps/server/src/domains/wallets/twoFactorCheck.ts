@@ -4,7 +4,7 @@
  * one step of clock drift either way — what an authenticator app shows.
  */
 import crypto from 'node:crypto'
-import { symmetricDecrypt } from 'better-auth/crypto'
+import { requireModule } from '../../lib/lazyRequire.ts'
 
 const PERIOD_S = 30
 
@@ -31,7 +31,7 @@ function keyOf(secret: string): Buffer {
 /** True when `code` is the user's current TOTP code (encryptedSecret as stored by better-auth). */
 export async function totpMatches(encryptedSecret: string, authSecret: string, code: string, at = Date.now()): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false
-  const key = keyOf(await symmetricDecrypt({ key: authSecret, data: encryptedSecret }))
+  const key = keyOf(await requireModule<typeof import('better-auth/crypto')>('better-auth/crypto').symmetricDecrypt({ key: authSecret, data: encryptedSecret }))
   const step = Math.floor(at / 1000 / PERIOD_S)
   return [step - 1, step, step + 1].some((s) => crypto.timingSafeEqual(Buffer.from(hotp(key, s)), Buffer.from(code)))
 }

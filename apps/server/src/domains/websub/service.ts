@@ -5,7 +5,7 @@
  * once through the refresh pipeline, anything else is ignored (2xx, nothing stored). Polling goes on.
  */
 import crypto from 'node:crypto'
-import { request } from 'undici'
+import { undici } from '../../lib/undiciModule.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { sharedAgent } from '../../reader/fetcher/dispatcher.ts'
 import { discoverHub } from '../../reader/websub/discoverHub.ts'
@@ -24,7 +24,7 @@ export function createWebsubService(deps: { repo: WebsubRepo; feeds: Pick<FeedSe
   const callbackOf = (token: string) => `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/api/websub/${token}`
 
   async function post(hub: string, params: Record<string, string>): Promise<number> {
-    const res = await request(hub, { method: 'POST', body: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, dispatcher: sharedAgent(deps.allowPrivateNetworks), headersTimeout: 15_000, bodyTimeout: 15_000 })
+    const res = await undici().request(hub, { method: 'POST', body: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, dispatcher: sharedAgent(deps.allowPrivateNetworks), headersTimeout: 15_000, bodyTimeout: 15_000 })
     await res.body.dump()
     return res.statusCode
   }

@@ -1,5 +1,6 @@
 /** @module The undici agents the fetcher sends through: one guarded, one open, plus throwaway ones for tests. */
-import { Agent } from 'undici'
+import type { Agent } from 'undici'
+import { undici } from '../../lib/undiciModule.ts'
 import { createGuardedConnector, isPublicAddress, type AddressPolicy, type HostResolver } from './ssrfGuard.ts'
 
 const AGENT_OPTIONS = {
@@ -17,16 +18,16 @@ let open: Agent | null = null
 /** The shared agent for the given guard setting (sockets are reused across feeds of a host). */
 export function sharedAgent(allowPrivateNetworks: boolean): Agent {
   if (allowPrivateNetworks) {
-    open ??= new Agent({ ...AGENT_OPTIONS, connect: { timeout: 10_000 } })
+    open ??= new (undici().Agent)({ ...AGENT_OPTIONS, connect: { timeout: 10_000 } })
     return open
   }
-  guarded ??= new Agent({ ...AGENT_OPTIONS, connect: createGuardedConnector({ isAllowedAddress: isPublicAddress }) })
+  guarded ??= new (undici().Agent)({ ...AGENT_OPTIONS, connect: createGuardedConnector({ isAllowedAddress: isPublicAddress }) })
   return guarded
 }
 
 /** A one-off guarded agent with a replaced policy or resolver (tests); close it after use. */
 export function throwawayAgent(isAllowedAddress: AddressPolicy, resolveHost?: HostResolver): Agent {
-  return new Agent({ ...AGENT_OPTIONS, connect: createGuardedConnector({ isAllowedAddress, resolveHost }) })
+  return new (undici().Agent)({ ...AGENT_OPTIONS, connect: createGuardedConnector({ isAllowedAddress, resolveHost }) })
 }
 
 /** Closes the shared agents (process shutdown, end of a test file). */

@@ -5,7 +5,8 @@
  * guarded undici connector checks the address each new connection actually reaches. One deadline
  * (default 20 s) covers every hop, the headers and the body.
  */
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
+import { undici } from '../../lib/undiciModule.ts'
 import type { Readable } from 'node:stream'
 import { sharedAgent, throwawayAgent } from './dispatcher.ts'
 import { FetchError, toFetchError } from './fetchError.ts'
@@ -114,7 +115,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
       if (policy) checkUrlTarget(current, policy)
       visited.add(current.href)
       const hopHeaders = auth && current.origin === authOrigin ? { ...headers, authorization: auth } : headers
-      const response = await request(current, { method: 'GET', headers: hopHeaders, signal, dispatcher })
+      const response = await undici().request(current, { method: 'GET', headers: hopHeaders, signal, dispatcher })
       const { statusCode } = response
       const header = (name: string) => headerValue(response.headers[name])
 

@@ -11,7 +11,8 @@
  */
 import dns from 'node:dns'
 import net from 'node:net'
-import { buildConnector } from 'undici'
+import type { buildConnector } from 'undici'
+import { undici } from '../../lib/undiciModule.ts'
 
 /**
  * Decides whether the fetcher may connect to one IP address. Default: `isPublicAddress`.
@@ -167,7 +168,7 @@ export function createGuardedConnector(options: {
   resolveHost?: HostResolver
   connectTimeoutMs?: number
 }): buildConnector.connector {
-  const base = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 })
+  const base = undici().buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 })
   const resolve = options.resolveHost ?? systemResolver
   return (connectOptions, callback) => {
     const hostname = connectOptions.hostname.replace(/^\[|\]$/g, '')

@@ -25,8 +25,19 @@ export function createProviderResolver(deps: { env: Env; repo: Pick<AiRepo, 'use
   const { env, repo, secretBox } = deps
   const instanceConfig: ProviderConfig | null = env.AI_BASE_URL && env.AI_MODEL ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? null, model: env.AI_MODEL } : null
   // The instance's endpoint is the operator's choice (often a local Ollama): not guarded.
+  // Its model is built at the first call (the provider package is not loaded at start-up).
+  let instanceModel: LanguageModel | null = null
   const instance: ModelEngine | null = instanceConfig
-    ? { kind: 'instance', engineKey: 'instance', modelName: instanceConfig.model, model: languageModel(instanceConfig), config: instanceConfig, fetch: globalThis.fetch }
+    ? {
+        kind: 'instance',
+        engineKey: 'instance',
+        modelName: instanceConfig.model,
+        get model() {
+          return (instanceModel ??= languageModel(instanceConfig))
+        },
+        config: instanceConfig,
+        fetch: globalThis.fetch,
+      }
     : null
   const userFetch = guardedFetch(env.FETCH_ALLOW_PRIVATE_NETWORKS)
 

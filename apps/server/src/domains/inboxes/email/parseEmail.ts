@@ -4,7 +4,7 @@
  * before parsing (header block, MIME part count) and while parsing (attachment count and size).
  */
 import crypto from 'node:crypto'
-import { simpleParser, type AddressObject } from 'mailparser'
+import type { AddressObject } from 'mailparser'
 
 export type EmailLimits = {
   /** Bytes of the header block at most (a larger one is refused). */
@@ -90,6 +90,8 @@ export async function parseEmail(raw: Buffer, limits: EmailLimits = DEFAULT_EMAI
   if (countParts(raw) > limits.maxParts) throw new EmailRefused('Too many MIME parts', 554)
   let mail
   try {
+    // mailparser (with its charset tables) is loaded at the first message, not at start-up.
+    const { simpleParser } = await import('mailparser')
     mail = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: 5 * 1024 * 1024 })
   } catch (error) {
     throw new EmailRefused(`Malformed message: ${error instanceof Error ? error.message : String(error)}`)

@@ -5,7 +5,7 @@
  * INBOX_MAX_BYTES at DATA (552), a message nothing can be read from with 554. No AUTH, no relay:
  * it only accepts mail for its own domain, like an MX.
  */
-import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import type { SMTPServerSession } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../../lib/logger.ts'
 import type { InboxRow } from '../repo.ts'
@@ -23,6 +23,8 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions): Promise<{
   const { intake, logger } = options
   const recipients = new Map<string, InboxRow[]>()
 
+  // Loaded only when the receiver is switched on (INBOX_SMTP_PORT).
+  const { SMTPServer } = await import('smtp-server')
   const server = new SMTPServer({
     name: intake.domain,
     banner: 'Brook inbox receiver',
