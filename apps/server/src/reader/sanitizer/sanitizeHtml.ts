@@ -73,6 +73,8 @@ const SCHEME = /^([a-zA-Z][a-zA-Z0-9.\-+]*):/
 
 /** Whether `href` uses a scheme the element may not use (after removing what browsers ignore). */
 function naughtyHref(tag: string, href: string): boolean {
+  // Every element may use http(s), and nothing later in the value can change a scheme written first.
+  if (href.startsWith('https://') || href.startsWith('http://')) return false
   if (HAS_IGNORED_IN_URL.test(href)) href = href.replace(IGNORED_IN_URL, '')
   // Comments inside a URL, which an XML data island would drop.
   for (;;) {
@@ -191,6 +193,8 @@ class Sanitizer implements ScanSink {
   stack: Frame[] = []
   /** Inside a disallowed element whose content goes too: how many open elements deep. */
   skipTextDepth = 0
+  /** Attribute names come from scanHtml, which reads only valid ones (htmlparser2 reads any). */
+  namesChecked = false
 
   reset(baseUrl: string | undefined): void {
     this.result = ''
@@ -221,7 +225,7 @@ class Sanitizer implements ScanSink {
     for (const a of Object.keys(attribs)) {
       const value = attribs[a]
       if (
-        !VALID_ATTRIBUTE_NAME.test(a) ||
+        (!this.namesChecked && !VALID_ATTRIBUTE_NAME.test(a)) ||
         (value === '' && a !== 'alt' && NON_BOOLEAN.has(a)) ||
         !(own?.has(a) || globalAttributes.has(a)) ||
         (urlAttributes.has(a) && naughtyHref(name, value)) ||
@@ -285,12 +289,14 @@ export const sanitizerSlowPathCalls = (): number => slowPathCalls
 export function sanitizeHtml(html: string, baseUrl?: string): string {
   if (html === '') return ''
   state.reset(baseUrl)
+  state.namesChecked = true
   let strip = false
   if (!scanHtml(html, state)) {
     // Input the fast scan leaves to htmlparser2: start again with the parser itself. A parser per
     // call: htmlparser2's reset() leaves a half-read attribute value and special-tag state behind
     // after input that ends inside a tag.
     state.reset(baseUrl)
+    state.namesChecked = false
     slowPathCalls++
     new Parser(handler, { decodeEntities: true }).end(html)
     strip = true
