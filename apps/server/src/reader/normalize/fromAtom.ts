@@ -1,7 +1,7 @@
 /** Atom 0.3 / 1.0 as parsed by feedsmith → NormalizedFeed. */
 import type { AtomFeed } from 'feedsmith'
 import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
-import { alternateLink, syndicationMinutes } from './fromRss.ts'
+import { alternateLink, categoryLabel, syndicationMinutes } from './fromRss.ts'
 import { MediaCollector } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { person, uniquePeople } from './person.ts'
@@ -97,7 +97,7 @@ function draftEntry(entry: Entry, feedBase: string | null, feedAuthor: Normalize
     rawPublished: entry.published ?? entry.dc?.dates?.[0] ?? entry.dcterms?.issued?.[0] ?? entry.dcterms?.created?.[0] ?? null,
     rawUpdated: entry.updated ?? entry.dcterms?.modified?.[0] ?? null,
     categories: [
-      ...(entry.categories ?? []).map((c) => c.term ?? c.label),
+      ...(entry.categories ?? []).map(categoryLabel),
       ...(entry.dc?.subjects ?? []),
       ...(entry.media?.categories ?? []).map((c) => c.name ?? c.label),
     ],

@@ -20,6 +20,14 @@ export function alternateLink(links: AtomLinks): string | null {
   return (html ?? alternates[0])?.href ?? null
 }
 
+/**
+ * What a reader sees of an Atom category: its `label` ("a human-readable label for display in
+ * end-user applications", RFC 4287 §4.2.2.3), else its `term` (an identifier, often a slug).
+ */
+export function categoryLabel(c: AtomFeed.Category): string | undefined {
+  return c.label?.trim() ? c.label : c.term
+}
+
 /** Minutes between updates from `sy:updatePeriod` / `sy:updateFrequency`. */
 export function syndicationMinutes(sy: SyNs.Feed<string> | undefined): number | null {
   if (!sy?.updatePeriod) return null
@@ -35,7 +43,22 @@ function rssAuthor(people: RssFeed.Person[] | undefined): NormalizedAuthor | nul
   return p ? person(p.name, p.email, p.link) : null
 }
 
-function draftItem(item: Item, feedBase: string | null): EntryDraft {
+/**
+ * The author an item without one of its own is credited to: the channel's itunes:author (feedparser
+ * documents it as a source of every entry's author), dc:creator, or Atom author. Not
+ * managingEditor or webMaster: RSS 2.0 names them the people responsible for the editorial content
+ * and the technical side, and on a site with many writers the editor did not write each item.
+ */
+function channelAuthor(feed: RssFeed.Feed<string>): NormalizedAuthor | null {
+  const atomAuthor = feed.atom?.authors?.[0]
+  return (
+    parsePerson(feed.itunes?.author) ??
+    parsePerson(feed.dc?.creators?.[0]) ??
+    (atomAuthor ? person(atomAuthor.name, atomAuthor.email, atomAuthor.uri) : null)
+  )
+}
+
+function draftItem(item: Item, feedBase: string | null, inherited: NormalizedAuthor | null): EntryDraft {
   const base = joinBase(feedBase, item.xml?.base)
   const atom = item.atom
   const guid = item.guid
@@ -60,7 +83,8 @@ function draftItem(item: Item, feedBase: string | null): EntryDraft {
     rssAuthor(item.authors) ??
     parsePerson(dc?.creators?.[0]) ??
     parsePerson(item.itunes?.author) ??
-    (atom?.authors?.[0] ? person(atom.authors[0].name, atom.authors[0].email, atom.authors[0].uri) : null)
+    (atom?.authors?.[0] ? person(atom.authors[0].name, atom.authors[0].email, atom.authors[0].uri) : null) ??
+    inherited
 
   return {
     id: nonEmpty(guid?.value) ?? nonEmpty(atom?.id) ?? nonEmpty(item.rdf?.about),
@@ -85,7 +109,7 @@ function draftItem(item: Item, feedBase: string | null): EntryDraft {
     categories: [
       ...(item.categories ?? []).map((c) => c.name),
       ...(dc?.subjects ?? []),
-      ...(atom?.categories ?? []).map((c) => c.term ?? c.label),
+      ...(atom?.categories ?? []).map(categoryLabel),
       ...(item.media?.categories ?? []).map((c) => c.name ?? c.label),
     ],
     media,
@@ -101,12 +125,15 @@ export function fromRss(parsed: RssFeed.Feed<string> | RdfFeed.Feed<string>, ctx
   const dc = feed.dc
   const language = languageTag(feed.language) ?? languageTag(dc?.languages?.[0]) ?? languageTag(feed.xml?.lang)
   const items: Item[] = feed.items ?? []
+  const inherited = channelAuthor(feed)
 
   const updated = firstDate(feed.lastBuildDate, feed.pubDate, dc?.dates?.[0], feed.dcterms?.modified?.[0], atom?.updated)
   return {
     title: htmlTitle(feed.title ?? dc?.titles?.[0] ?? feed.itunes?.title ?? atom?.title?.value),
     description: describe(feed.description ?? feed.itunes?.summary ?? feed.itunes?.subtitle ?? dc?.descriptions?.[0] ?? atom?.subtitle?.value),
-    siteUrl: webUrl(feed.link ?? alternateLink(atom?.links), feedBase),
+    // The channel's <link> is its site (RSS 2.0); an atom:link alternate stands in when it is
+    // missing, empty or not a web URL (feedsmith keeps the first of several <link> elements).
+    siteUrl: webUrl(feed.link, feedBase) ?? webUrl(alternateLink(atom?.links), feedBase),
     feedUrl: ctx.feedUrl,
     image: webUrl(
       feed.image?.url ??
@@ -126,6 +153,6 @@ export function fromRss(parsed: RssFeed.Feed<string> | RdfFeed.Feed<string>, ctx
       ...(atom?.authors ?? []).map((a) => person(a.name, a.email, a.uri)),
     ]),
     ttlMinutes: feed.ttl && feed.ttl > 0 ? Math.round(feed.ttl) : syndicationMinutes(feed.sy),
-    entries: items.map((item) => finishEntry(draftItem(item, feedBase), ctx, language)),
+    entries: items.map((item) => finishEntry(draftItem(item, feedBase, inherited), ctx, language)),
   }
 }

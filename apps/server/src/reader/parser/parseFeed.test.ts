@@ -103,7 +103,7 @@ describe('formats', () => {
       author: 'Anne', // inherited from the feed (RFC 4287 §4.2.1)
       publishedAt: '2024-04-01T08:00:00.000Z',
       updatedAt: '2024-04-02T10:00:00.000Z',
-      categories: ['t1', 't2'],
+      categories: ['t1', 'Two'],
       attachments: [{ url: 'https://example.com/a.mp3', mime_type: 'audio/mpeg', size_in_bytes: 1234 }],
       language: 'fr',
     })
@@ -261,6 +261,69 @@ describe('normalize rules', () => {
   it('ttl from sy:updatePeriod when there is no <ttl>', () => {
     expect(parse(rss('<sy:updatePeriod>hourly</sy:updatePeriod><sy:updateFrequency>2</sy:updateFrequency>', NS.sy)).ttlMinutes).toBe(30)
     expect(parse(rss('')).ttlMinutes).toBeNull()
+  })
+})
+
+/**
+ * Feed-level choices compared with feedparser's reference ("Comes from" lists), gofeed's default
+ * translators and the RSS 2.0 / Atom (RFC 4287) specifications; where they differ, what a reader
+ * should see (docs/feed-parsing.md, "Parser agreement").
+ */
+describe('parser agreement', () => {
+  const atom = (body: string) =>
+    parse(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>t</title><id>urn:f</id>${body}</feed>`)
+
+  it('RSS items without an author of their own are credited to the itunes:author, dc:creator or Atom author of the channel', () => {
+    const ns = `${NS.dc} ${NS.itunes} ${NS.atom}`
+    const items = '<item><title>mine</title><dc:creator>Item Writer</dc:creator></item><item><title>inherits</title></item>'
+    const podcast = parse(rss(`<itunes:author>The Show</itunes:author><dc:creator>Chan Creator</dc:creator>${items}`, ns))
+    expect(podcast.entries.map((e) => e.author)).toEqual(['Item Writer', 'The Show'])
+    expect(parse(rss(`<dc:creator>Chan Creator</dc:creator>${items}`, ns)).entries[1].author).toBe('Chan Creator')
+    expect(parse(rss(`<atom:author><atom:name>Atom Person</atom:name></atom:author>${items}`, ns)).entries[1].author).toBe('Atom Person')
+  })
+
+  it('managingEditor and webMaster are never the author of an item; webMaster is not a feed author either (as feedparser; gofeed differs)', () => {
+    const feed = parse(rss('<managingEditor>ed@example.com (Ed Itor)</managingEditor><webMaster>web@example.com (Web Master)</webMaster><item><title>a</title></item>'))
+    expect(feed.entries[0].author).toBeNull()
+    expect(feed.authors).toEqual([{ name: 'Ed Itor', email: 'ed@example.com', url: null }])
+  })
+
+  it('the first <link> of a channel is its site; an atom:link alternate stands in when <link> is missing, empty or not a web URL', () => {
+    const alt = '<atom:link rel="self" href="https://example.com/feed.xml"/><atom:link rel="alternate" type="text/html" href="https://alt.example.com/"/>'
+    const channel = (link: string) =>
+      parse(`<rss version="2.0" ${NS.atom}><channel><title>t</title>${link}${alt}<item><title>a</title></item></channel></rss>`).siteUrl
+    expect(channel('<link>https://one.example.com/</link><link>https://two.example.com/</link>')).toBe('https://one.example.com/')
+    expect(channel('<link>https://one.example.com/</link>')).toBe('https://one.example.com/')
+    expect(channel('<link></link>')).toBe('https://alt.example.com/')
+    expect(channel('<link>javascript:alert(1)</link>')).toBe('https://alt.example.com/')
+    expect(channel('')).toBe('https://alt.example.com/')
+    // rel="self" is the feed, not the site.
+    expect(parse(`<rss version="2.0" ${NS.atom}><channel><title>t</title><atom:link rel="self" href="https://example.com/feed.xml"/></channel></rss>`).siteUrl).toBeNull()
+  })
+
+  it('Atom: the HTML alternate link is the site, before other alternates and rel-less links', () => {
+    const feed = atom(
+      '<link rel="self" href="https://example.com/feed"/><link rel="alternate" type="application/json" href="https://example.com/feed.json"/>' +
+        '<link rel="alternate" type="text/html" href="https://example.com/"/><link href="https://norel.example.com/"/>',
+    )
+    expect(feed.siteUrl).toBe('https://example.com/')
+  })
+
+  it('the feed image: RSS <image> before itunes:image, Atom logo before icon, resolved against the feed URL', () => {
+    const rssImage = parse(
+      rss('<itunes:image href="https://example.com/art.jpg"/><image><url>/logo.png</url><title>Blog</title><link>https://example.com/</link></image>', NS.itunes),
+    )
+    expect(rssImage.image).toBe('https://example.com/logo.png')
+    expect(parse(rss('<itunes:image href="https://example.com/art.jpg"/>', NS.itunes)).image).toBe('https://example.com/art.jpg')
+    expect(atom('<icon>/favicon.ico</icon><logo>/logo.png</logo>').image).toBe('https://example.com/logo.png')
+    expect(atom('<icon>/favicon.ico</icon>').image).toBe('https://example.com/favicon.ico')
+  })
+
+  it('category labels: an Atom label before its term (RFC 4287: the label is for display); an RSS category whole, domain or not', () => {
+    const entry = atom('<entry><id>1</id><title>x</title><category term="web-dev" label="Web Development"/><category term="only-term"/><category term="blank" label="  "/></entry>').entries[0]
+    expect(entry.categories).toEqual(['Web Development', 'only-term', 'blank'])
+    const item = parse(rss(`<item><title>a</title><category domain="https://example.com/tax">Tech/Web</category><category></category><atom:category term="t" label="Atom Label"/></item>`, NS.atom)).entries[0]
+    expect(item.categories).toEqual(['Tech/Web', 'Atom Label'])
   })
 })
 
