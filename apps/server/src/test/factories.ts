@@ -47,7 +47,7 @@ export async function insertFeed(db: Kysely<Database>, fields: { url?: string; t
  * Stores `count` entries of a feed, newest `newest` and one minute apart going back, through the
  * ingest's storage path (one transaction: insert + counters). Returns the new ids, newest first.
  */
-export async function insertEntries(db: Kysely<Database>, feedId: string, count: number, options: { newest?: Date; stepMs?: number; guidPrefix?: string; content?: string | ((i: number) => { title?: string; content: string }) } = {}): Promise<string[]> {
+export async function insertEntries(db: Kysely<Database>, feedId: string, count: number, options: { newest?: Date; stepMs?: number; guidPrefix?: string; content?: string | ((i: number) => { title?: string; content: string }); descriptionOnly?: string } = {}): Promise<string[]> {
   const newest = (options.newest ?? new Date()).getTime()
   const step = options.stepMs ?? 60_000
   const prefix = options.guidPrefix ?? newId()
@@ -61,8 +61,9 @@ export async function insertEntries(db: Kysely<Database>, feedId: string, count:
     guid: `${prefix}-${i}`,
     title: made?.title ?? `Entry ${i} of ${feedId}`,
     url: `https://factory.example/${feedId}/${prefix}-${i}`,
-    description: `Description of entry ${i}`,
-    content: made?.content ?? (typeof options.content === 'string' ? options.content : `<p>Content of entry ${i}</p>`),
+    description: options.descriptionOnly ?? `Description of entry ${i}`,
+    // descriptionOnly: an entry whose feed gave no HTML, only the plain-text description.
+    content: options.descriptionOnly !== undefined ? null : (made?.content ?? (typeof options.content === 'string' ? options.content : `<p>Content of entry ${i}</p>`)),
     author: null,
     authorUrl: null,
     authorAvatar: null,
