@@ -7,8 +7,6 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { FeedParseError, parseFeed } from './reader/parser/parseFeed.ts'
-import { fetchFeed, FetchError } from './reader/fetcher/fetchFeed.ts'
-import { closeSharedAgents } from './reader/fetcher/dispatcher.ts'
 import { EnvError, loadEnvFile, parseEnv } from './env.ts'
 import { CliError, type CliCommand } from './cli/command.ts'
 import { accountCommands } from './cli/accountCommands.ts'
@@ -59,6 +57,8 @@ export const commands: Record<string, CliCommand> = {
         if (error instanceof EnvError) throw new CliError(error.message.replace(/\n\s*/g, ' '))
         throw error
       }
+      // The fetcher (undici) is loaded by the command that fetches.
+      const [{ fetchFeed, FetchError }, { closeSharedAgents }] = await Promise.all([import('./reader/fetcher/fetchFeed.ts'), import('./reader/fetcher/dispatcher.ts')])
       try {
         const now = new Date()
         const result = await fetchFeed(target, { allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, maxBytes: env.FETCH_MAX_BYTES, timeoutMs: env.FETCH_TIMEOUT_MS })

@@ -1,8 +1,5 @@
 /** Running an instance from a shell: refresh feeds now, check health, apply migrations. */
 import { databaseLocation } from '../env.ts'
-import { openDatabase } from '../db/openDatabase.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { createHealthService } from '../domains/health/service.ts'
 import type { RefreshOutcome } from '../domains/feeds/service.ts'
 import type { CliCommand } from './command.ts'
 import { CliError, parseArgs } from './command.ts'
@@ -72,6 +69,8 @@ export const serviceCommands: Record<string, CliCommand> = {
           return 1
         }
       }
+      // Loaded here, not at start-up: `brook parse` and the other commands do not need them.
+      const [{ openDatabase }, { createHealthService }] = await Promise.all([import('../db/openDatabase.ts'), import('../domains/health/service.ts')])
       const database = openDatabase(databaseLocation(env))
       const health = createHealthService({ database, redisUrl: env.REDIS_URL })
       try {
@@ -90,6 +89,7 @@ export const serviceCommands: Record<string, CliCommand> = {
     summary: 'apply pending database migrations (the server also does at start) and list them',
     async run() {
       const env = cliEnv()
+      const [{ openDatabase }, { migrateToLatest }] = await Promise.all([import('../db/openDatabase.ts'), import('../db/migrate.ts')])
       const database = openDatabase(databaseLocation(env))
       try {
         const applied = await migrateToLatest(database.db)

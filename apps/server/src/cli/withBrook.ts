@@ -4,9 +4,6 @@
  * database again. No HTTP server, no jobs.
  */
 import { databaseLocation, EnvError, parseEnv, type Env } from '../env.ts'
-import { openDatabase } from '../db/openDatabase.ts'
-import { buildDeps } from '../server.ts'
-import { createLogger } from '../lib/logger.ts'
 import type { AppDeps } from '../deps.ts'
 import { CliError } from './command.ts'
 
@@ -22,6 +19,13 @@ export function cliEnv(): Env {
 
 export async function withBrook<T>(run: (deps: AppDeps) => Promise<T>): Promise<T> {
   const env = cliEnv()
+  // The whole app is loaded by the commands that open Brook, not at the CLI's start-up (a
+  // `brook parse` of one file does not pay for the server's imports).
+  const [{ openDatabase }, { buildDeps }, { createLogger }] = await Promise.all([
+    import('../db/openDatabase.ts'),
+    import('../server.ts'),
+    import('../lib/logger.ts'),
+  ])
   // A short command needs no background WAL checkpoints (db/backgroundCheckpoint.ts).
   const database = openDatabase(databaseLocation(env))
   const deps = await buildDeps(env, { database, logger: createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL) })
