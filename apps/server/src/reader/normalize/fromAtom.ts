@@ -1,7 +1,7 @@
 /** Atom 0.3 / 1.0 as parsed by feedsmith → NormalizedFeed. */
 import type { AtomFeed } from 'feedsmith'
 import { type EntryDraft, finishEntry, type NormalizeContext } from './entry.ts'
-import { alternateLink, categoryLabel, syndicationMinutes } from './fromRss.ts'
+import { alternateLink, categoryLabel, mediaCategoryLabel, syndicationMinutes } from './fromRss.ts'
 import { MediaCollector } from './media.ts'
 import { firstDate } from './parseDate.ts'
 import { person, uniquePeople } from './person.ts'
@@ -99,7 +99,7 @@ function draftEntry(entry: Entry, feedBase: string | null, feedAuthor: Normalize
     categories: [
       ...(entry.categories ?? []).map(categoryLabel),
       ...(entry.dc?.subjects ?? []),
-      ...(entry.media?.categories ?? []).map((c) => c.name ?? c.label),
+      ...(entry.media?.categories ?? []).map(mediaCategoryLabel),
     ],
     media,
     // The language of the body (content, else summary, else title), inherited from the entry.

@@ -28,6 +28,11 @@ export function categoryLabel(c: AtomFeed.Category): string | undefined {
   return c.label?.trim() ? c.label : c.term
 }
 
+/** A media:category the same way: its `label` (Media RSS: "the human readable label that can be displayed in end user applications"), else its text. */
+export function mediaCategoryLabel(c: { name?: string; label?: string }): string | undefined {
+  return c.label?.trim() ? c.label : c.name
+}
+
 /** Minutes between updates from `sy:updatePeriod` / `sy:updateFrequency`. */
 export function syndicationMinutes(sy: SyNs.Feed<string> | undefined): number | null {
   if (!sy?.updatePeriod) return null
@@ -110,7 +115,7 @@ function draftItem(item: Item, feedBase: string | null, inherited: NormalizedAut
       ...(item.categories ?? []).map((c) => c.name),
       ...(dc?.subjects ?? []),
       ...(atom?.categories ?? []).map(categoryLabel),
-      ...(item.media?.categories ?? []).map((c) => c.name ?? c.label),
+      ...(item.media?.categories ?? []).map(mediaCategoryLabel),
     ],
     media,
     language: languageTag(item.xml?.lang) ?? languageTag(dc?.languages?.[0]),

@@ -319,11 +319,17 @@ describe('parser agreement', () => {
     expect(atom('<icon>/favicon.ico</icon>').image).toBe('https://example.com/favicon.ico')
   })
 
-  it('category labels: an Atom label before its term (RFC 4287: the label is for display); an RSS category whole, domain or not', () => {
+  it('category labels: an Atom or Media RSS label before its term (both specs: the label is for display); an RSS category whole, domain or not', () => {
     const entry = atom('<entry><id>1</id><title>x</title><category term="web-dev" label="Web Development"/><category term="only-term"/><category term="blank" label="  "/></entry>').entries[0]
     expect(entry.categories).toEqual(['Web Development', 'only-term', 'blank'])
-    const item = parse(rss(`<item><title>a</title><category domain="https://example.com/tax">Tech/Web</category><category></category><atom:category term="t" label="Atom Label"/></item>`, NS.atom)).entries[0]
-    expect(item.categories).toEqual(['Tech/Web', 'Atom Label'])
+    const item = parse(
+      rss(
+        `<item><title>a</title><category domain="https://example.com/tax">Tech/Web</category><category></category><atom:category term="t" label="Atom Label"/>` +
+          `<media:category scheme="urn:x" label="Pet Detective">ace-ventura</media:category><media:category>plain-media</media:category></item>`,
+        `${NS.atom} ${NS.media}`,
+      ),
+    ).entries[0]
+    expect(item.categories).toEqual(['Tech/Web', 'Atom Label', 'Pet Detective', 'plain-media'])
   })
 })
 
