@@ -26,7 +26,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     WEB_DIST_DIR=/app/apps/web/dist \
-    MSGPACKR_NATIVE_ACCELERATION_DISABLED=true
+    MSGPACKR_NATIVE_ACCELERATION_DISABLED=true \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -44,4 +45,4 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "apps/server/src/cli.ts", "healthcheck"]
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "apps/server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--v8-pool-size=2", "apps/server/src/main.ts"]

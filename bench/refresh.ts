@@ -7,14 +7,24 @@
  * in under 60 s and 100,000 in under 4 minutes on 2 cores, peak RSS under 250 MB.
  *
  * Scenarios, each in a fresh child process so each peak RSS is its own:
+ *  - `idle`: Brook itself (`main.ts`, all roles, the start script's flags and environment) on a fresh
+ *    SQLite data directory, its anonymous and file-backed RSS after start-up and a minute without a
+ *    request (target: under 80 MB anonymous; `idle=0` skips it);
  *  - `sqlite`: the embedded default (SQLite file, in-process worker pool);
  *  - `postgres+bullmq`: when DATABASE_URL (or TEST_DATABASE_URL) is postgres:// and REDIS_URL
- *    (or TEST_REDIS_URL) is set — a fresh schema and a unique BullMQ key prefix, dropped after.
+ *    (or TEST_REDIS_URL) is set — a fresh schema and a unique BullMQ key prefix, dropped after; the
+ *    scenario process runs the scheduler and `workers=2` worker processes refresh (each its own peak
+ *    RSS), with the per-host limit shared through Redis.
+ *
+ * Besides the wall time, each scenario prints the CPU seconds its processes used (what a loaded
+ * machine distorts least) and the scheduler's query cost: each tick's claim while the backlog
+ * drains, and the claim when nothing is due (the walk that grows with the feeds table if the due
+ * index is not used as a range), measured after the run.
  *
  * The farm runs in a third process. It is one host standing in for 10,000 sites, so the per-host
  * cap is lifted to the worker concurrency for the run (printed with the results).
  *
- * Usage: `npm run bench -- refresh [--feeds=10000] [--concurrency=32] [--node-flags='…'] [--trace]`.
+ * Usage: `npm run bench -- refresh [--feeds=10000] [--concurrency=32] [--workers=2] [--idle=0] [--node-flags='…'] [--trace]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -25,8 +35,8 @@ import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { Redis } from 'ioredis'
-import { newId } from '@brook/shared'
-import { parseEnv, testEnv } from '../apps/server/src/env.ts'
+import { newId, setIdWorker } from '@brook/shared'
+import { databaseLocation, parseEnv, testEnv } from '../apps/server/src/env.ts'
 import { openDatabase, type OpenDatabase } from '../apps/server/src/db/openDatabase.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { createLogger } from '../apps/server/src/lib/logger.ts'
@@ -40,21 +50,46 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const args = benchArgs()
 const FEEDS = Number(args.get('feeds') ?? 10_000)
 const CONCURRENCY = Number(args.get('concurrency') ?? 32)
+const WORKERS = Number(args.get('workers') ?? 2)
 const TARGET_SECONDS = FEEDS > 10_000 ? 240 : 60
 const TARGET_RSS_MB = 250
 /** How often the scenario counts checked feeds: a count over 100,000 rows is not free. */
 const POLL_MS = FEEDS > 20_000 ? 1000 : 100
-/** The V8 flags of Brook's start script (root package.json), so the bench measures what `npm start` runs. */
-function startScriptFlags(): string {
+/** The V8 flags and environment assignments of Brook's start script (root package.json), so the bench measures what `npm start` runs. */
+function startScript(): { flags: string; env: Record<string, string> } {
   const start: string = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')).scripts.start
-  return /node ((?:--[\w-]+(?:=\S+)? )*)apps\/server\/src\/main\.ts/.exec(start)?.[1].trim() ?? ''
+  const match = /((?:[A-Z_]+=\S+ )*)node ((?:--[\w-]+(?:=\S+)? )*)apps\/server\/src\/main\.ts/.exec(start)
+  const env = Object.fromEntries((match?.[1] ?? '').trim().split(' ').filter(Boolean).map((a) => a.split('=') as [string, string]))
+  return { flags: match?.[2].trim() ?? '', env }
 }
-const NODE_FLAGS = (args.get('node-flags') ?? startScriptFlags()).split(' ').filter(Boolean)
+const START = startScript()
+const NODE_FLAGS = (args.get('node-flags') ?? START.flags).split(' ').filter(Boolean)
+/** The start script's environment (e.g. MALLOC_ARENA_MAX) for every Brook process the bench starts. */
+const CHILD_ENV = { ...process.env, ...START.env }
 /** The farm's Last-Modified for version 0 of every /gen feed: sending it back earns a 304. */
 const FARM_LAST_MODIFIED = new Date(Date.UTC(2024, 0, 1, 12)).toUTCString()
 
 type Scenario = 'sqlite' | 'postgres+bullmq'
-type Result = { scenario: Scenario; feeds: number; seconds: number; feedsPerSecond: number; peakRssMb: number; peakAnonMb: number; peakFileMb: number; heapUsedMb: number; p99Seconds: number; databaseMb: number; notModified: number; updated: number; errors: number; entries: number }
+/** Memory of one process: peak RSS (kernel's high-water mark), peak anonymous and file-backed RSS at the polls, live heap at the end, CPU seconds. */
+type ProcessFigures = { peakRssMb: number; peakAnonMb: number; peakFileMb: number; heapUsedMb: number; cpuSeconds: number }
+type Result = ProcessFigures & {
+  scenario: Scenario
+  feeds: number
+  seconds: number
+  feedsPerSecond: number
+  p99Seconds: number
+  databaseMb: number
+  notModified: number
+  updated: number
+  errors: number
+  entries: number
+  /** Claims while the backlog drained: count, mean and max ms. */
+  ticks: { count: number; meanMs: number; maxMs: number }
+  /** Mean ms of a claim when nothing is due (after the run). */
+  idleClaimMs: number
+  /** The worker processes of postgres+bullmq. */
+  workers: ProcessFigures[]
+}
 
 /** Inserts the feeds as the reading API would leave them: subscribed once, due now, half with validators. */
 async function seedFeeds(database: OpenDatabase, origin: string): Promise<void> {
@@ -80,7 +115,7 @@ async function seedFeeds(database: OpenDatabase, origin: string): Promise<void> 
   }
 }
 
-async function openScenarioDatabase(scenario: Scenario): Promise<{ database: OpenDatabase; sizeMb(): Promise<number>; dispose(): Promise<void> }> {
+async function openScenarioDatabase(scenario: Scenario): Promise<{ database: OpenDatabase; url?: string; sizeMb(): Promise<number>; dispose(): Promise<void> }> {
   if (scenario === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-bench-'))
     const database = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'brook.db') })
@@ -94,8 +129,11 @@ async function openScenarioDatabase(scenario: Scenario): Promise<{ database: Ope
   await admin.query(`CREATE SCHEMA ${schema}`)
   await admin.end()
   const database = openDatabase({ dialect: 'postgres', url, schema, poolSize: Math.min(CONCURRENCY, 20) })
+  const separator = url.includes('?') ? '&' : '?'
   return {
     database,
+    // The same schema from the worker processes.
+    url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
     async sizeMb() {
       const client = new pg.Client({ connectionString: url })
       await client.connect()
@@ -124,22 +162,37 @@ const redisUrl = () => parseEnv().REDIS_URL ?? testEnv.redisUrl
 
 /** One scenario, run inside a child process; prints its Result as JSON. */
 async function runScenario(scenario: Scenario, origin: string): Promise<Result> {
-  const { database, sizeMb, dispose } = await openScenarioDatabase(scenario)
+  const { database, url: databaseUrl, sizeMb, dispose } = await openScenarioDatabase(scenario)
   await migrateToLatest(database.db)
   await seedFeeds(database, origin)
   const prefix = `brook-bench-${crypto.randomBytes(4).toString('hex')}`
-  const env = parseEnv({
+  const bullmq = scenario === 'postgres+bullmq'
+  const vars = {
     FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
-    SERVICES: 'scheduler,worker',
     REFRESH_CONCURRENCY: String(CONCURRENCY),
-    REFRESH_HOST_CONCURRENCY: String(CONCURRENCY),
+    // One host stands in for all sites: the cap is lifted to what all workers run at once.
+    REFRESH_HOST_CONCURRENCY: String(bullmq ? CONCURRENCY * WORKERS : CONCURRENCY),
     SCHEDULER_INTERVAL_SECONDS: '1',
     SCHEDULER_BATCH_SIZE: '500',
     LOG_LEVEL: 'warn',
-    ...(scenario === 'postgres+bullmq' ? { REDIS_URL: redisUrl() } : {}),
-  })
+    ...(bullmq ? { REDIS_URL: redisUrl()!, DATABASE_URL: databaseUrl! } : {}),
+  }
+  const env = parseEnv({ ...vars, SERVICES: bullmq ? 'scheduler' : 'scheduler,worker' })
   const logger = createLogger(env.LOG_LEVEL)
-  const feeds = createFeedService({ repo: feedsRepo(database.db), env, logger })
+  const feeds = createFeedService({ repo: feedsRepo(database.db), env, logger, redisPrefix: prefix })
+  // The scheduler's claims, timed (its own query cost per tick).
+  const claims: number[] = []
+  const claimDueFeeds = feeds.claimDueFeeds
+  feeds.claimDueFeeds = async (limit) => {
+    const t = performance.now()
+    const due = await claimDueFeeds(limit)
+    if (due.length > 0) claims.push(performance.now() - t)
+    return due
+  }
+  // Each worker process its own snowflake worker id (WORKER_ID), as an instance's processes must have.
+  const workers = bullmq ? Array.from({ length: WORKERS }, (_, i) => startWorkerProcess({ ...vars, WORKER_ID: String(i + 1) }, prefix, origin)) : []
+  await Promise.all(workers.map((w) => w.ready))
+  const cpuStart = process.cpuUsage()
   const startedAt = new Date()
   const started = performance.now()
   const jobs = startJobs({ env, logger, feeds, bullmq: { prefix } })
@@ -160,7 +213,13 @@ async function runScenario(scenario: Scenario, origin: string): Promise<Result> 
   }
   const seconds = (performance.now() - started) / 1000
   const heapUsedMb = process.memoryUsage().heapUsed / 1048576
+  const cpu = process.cpuUsage(cpuStart)
   await jobs.close()
+  const workerFigures = await Promise.all(workers.map((w) => w.stop()))
+  // A claim with nothing due: every feed was just checked (the scheduler's cost when idle).
+  const idleStart = performance.now()
+  for (let i = 0; i < 20; i++) await feeds.claimDueFeeds(500)
+  const idleClaimMs = (performance.now() - idleStart) / 20
   // p99 from due to checked: every feed was due when the jobs started.
   const p99Row = await database.db
     .selectFrom('feeds')
@@ -172,6 +231,7 @@ async function runScenario(scenario: Scenario, origin: string): Promise<Result> 
     .executeTakeFirst()
   const p99Seconds = p99Row?.checkedAt ? (new Date(p99Row.checkedAt).getTime() - startedAt.getTime()) / 1000 : Number.NaN
   const databaseMb = await sizeMb()
+  await feeds.close()
   const errors = await database.db.selectFrom('feeds').select((eb) => eb.fn.countAll<number>().as('n')).where('errorCount', '>', 0).executeTakeFirstOrThrow()
   const entries = await database.db.selectFrom('entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   const withEntries = await database.db.selectFrom('feeds').select((eb) => eb.fn.countAll<number>().as('n')).where('latestEntryPublishedAt', 'is not', null).executeTakeFirstOrThrow()
@@ -183,21 +243,96 @@ async function runScenario(scenario: Scenario, origin: string): Promise<Result> 
     if (keys.length) await redis.del(...keys)
     await redis.quit()
   }
+  claims.sort((a, b) => a - b)
   return {
     scenario,
     feeds: FEEDS,
     seconds: Number(seconds.toFixed(2)),
     feedsPerSecond: Math.round(FEEDS / seconds),
-    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    peakAnonMb: Math.round(peaks.anon),
-    peakFileMb: Math.round(peaks.file),
-    heapUsedMb: Math.round(heapUsedMb),
+    ...processFigures(heapUsedMb, cpu),
+    ticks: { count: claims.length, meanMs: round1(claims.reduce((a, b) => a + b, 0) / Math.max(1, claims.length)), maxMs: round1(claims.at(-1) ?? 0) },
+    idleClaimMs: round1(idleClaimMs),
+    workers: workerFigures,
     p99Seconds: Number(p99Seconds.toFixed(1)),
     databaseMb: Math.round(databaseMb),
     updated: Number(withEntries.n),
     notModified: FEEDS - Number(withEntries.n) - Number(errors.n),
     errors: Number(errors.n),
     entries: Number(entries.n),
+  }
+}
+
+const round1 = (n: number) => Number(n.toFixed(1))
+
+/** This process's memory and CPU figures. */
+function processFigures(heapUsedMb: number, cpu: NodeJS.CpuUsage): ProcessFigures {
+  return {
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakAnonMb: Math.round(peaks.anon),
+    peakFileMb: Math.round(peaks.file),
+    heapUsedMb: Math.round(heapUsedMb),
+    cpuSeconds: round1((cpu.user + cpu.system) / 1e6),
+  }
+}
+
+/** A worker process of the postgres+bullmq scenario: `--worker` mode of this file, reporting its figures when its stdin ends. */
+function startWorkerProcess(vars: Record<string, string>, prefix: string, origin: string): { ready: Promise<void>; stop(): Promise<ProcessFigures> } {
+  const child = spawn(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--worker', `--prefix=${prefix}`, `--origin=${origin}`, `--vars=${JSON.stringify(vars)}`], { stdio: ['pipe', 'pipe', 'inherit'], env: CHILD_ENV })
+  const lines = readline.createInterface({ input: child.stdout! })
+  let ready!: () => void
+  let done!: (figures: ProcessFigures) => void
+  const readyP = new Promise<void>((resolve) => (ready = resolve))
+  const doneP = new Promise<ProcessFigures>((resolve) => (done = resolve))
+  // Its log lines (LOG_LEVEL=warn) pass through to stderr.
+  lines.on('line', (line) => (line === 'ready' ? ready() : line.startsWith('figures ') ? done(JSON.parse(line.slice(8))) : process.stderr.write(`worker: ${line}\n`)))
+  return { ready: readyP, stop: () => (child.stdin!.end(), doneP) }
+}
+
+/** `--worker`: one BullMQ worker process (SERVICES=worker) until stdin ends; prints its figures. */
+async function runWorker(vars: Record<string, string>, prefix: string): Promise<void> {
+  const env = parseEnv({ ...vars, SERVICES: 'worker' })
+  setIdWorker(env.WORKER_ID)
+  const logger = createLogger(env.LOG_LEVEL)
+  const database = openDatabase(databaseLocation(env))
+  const feeds = createFeedService({ repo: feedsRepo(database.db), env, logger, redisPrefix: prefix })
+  const jobs = startJobs({ env, logger, feeds, bullmq: { prefix } })
+  const cpuStart = process.cpuUsage()
+  const poll = setInterval(() => peaks.sample(), POLL_MS)
+  process.stdout.write('ready\n')
+  process.stdin.resume()
+  await new Promise((resolve) => process.stdin.once('end', resolve))
+  clearInterval(poll)
+  peaks.sample()
+  const heapUsedMb = process.memoryUsage().heapUsed / 1048576
+  const cpu = process.cpuUsage(cpuStart)
+  await jobs.close()
+  await feeds.close()
+  await closeSharedAgents()
+  await database.close()
+  process.stdout.write(`figures ${JSON.stringify(processFigures(heapUsedMb, cpu))}\n`)
+  process.exit(0)
+}
+
+/** `idle`: Brook's own main.ts with all roles on a fresh data directory; its memory after start-up and a minute. */
+async function measureIdle(seconds: number): Promise<{ rssMb: number; anonMb: number; fileMb: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brook-bench-idle-'))
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(here, '..', 'apps', 'server', 'src', 'main.ts')], {
+    env: { ...CHILD_ENV, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICES: 'web,worker,scheduler' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => (/running at/.test(chunk.toString()) ? resolve() : undefined))
+      child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}`)))
+    })
+    await new Promise((r) => setTimeout(r, seconds * 1000))
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
+    return { rssMb: Math.round(kb('VmRSS')), anonMb: Math.round(kb('RssAnon')), fileMb: Math.round(kb('RssFile')) }
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -232,6 +367,7 @@ function firstJsonLine(child: ChildProcess): Promise<any> {
 }
 
 async function main(): Promise<void> {
+  if (args.has('worker')) return runWorker(JSON.parse(args.get('vars')!), args.get('prefix')!)
   const scenarioArg = args.get('scenario') as Scenario | undefined
   if (scenarioArg) {
     const result = await runScenario(scenarioArg, args.get('origin')!)
@@ -241,6 +377,11 @@ async function main(): Promise<void> {
 
   const scenarios: Scenario[] = ['sqlite']
   if (postgresUrl() && redisUrl()) scenarios.push('postgres+bullmq')
+  if (args.get('idle') !== '0') {
+    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} before the idle server`)
+    const idle = await measureIdle(60)
+    console.log(`  idle server      RSS ${idle.rssMb} MB: anonymous ${idle.anonMb} MB, file ${idle.fileMb} MB after start-up and 60 s (all roles, fresh SQLite, no request)  ${idle.anonMb < 80 ? 'meets' : 'MISSES'} the target (<80 MB anonymous)`)
+  }
   const farm = spawn(process.execPath, [path.join(here, 'refreshFarm.ts')], { stdio: ['pipe', 'pipe', 'inherit'] })
   const { origin } = await firstJsonLine(farm)
   console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the start`)
@@ -248,15 +389,19 @@ async function main(): Promise<void> {
   const results: Result[] = []
   try {
     for (const scenario of scenarios) {
-      const child = spawn(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), `--scenario=${scenario}`, `--origin=${origin}`, `--feeds=${FEEDS}`, `--concurrency=${CONCURRENCY}`, ...(args.has('trace') ? ['--trace'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] })
+      const child = spawn(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), `--scenario=${scenario}`, `--origin=${origin}`, `--feeds=${FEEDS}`, `--concurrency=${CONCURRENCY}`, `--workers=${WORKERS}`, ...(args.has('trace') ? ['--trace'] : [])], { stdio: ['ignore', 'pipe', 'inherit'], env: CHILD_ENV })
       const result: Result = await firstJsonLine(child)
       results.push(result)
-      const ok = result.seconds < TARGET_SECONDS && result.peakRssMb < TARGET_RSS_MB && result.errors === 0
+      const peak = Math.max(result.peakRssMb, ...result.workers.map((w) => w.peakRssMb))
+      const ok = result.seconds < TARGET_SECONDS && peak < TARGET_RSS_MB && result.errors === 0
+      const memory = (p: ProcessFigures) => `peak RSS ${String(p.peakRssMb).padStart(4)} MB (anonymous ${p.peakAnonMb}, file ${p.peakFileMb} at the polls; live heap ${p.heapUsedMb} MB at the end), CPU ${p.cpuSeconds} s`
       console.log(
         `  ${scenario.padEnd(16)} ${String(result.seconds).padStart(7)} s  ${String(result.feedsPerSecond).padStart(6)} feeds/s  p99 due→checked ${result.p99Seconds} s  ` +
-          `peak RSS ${String(result.peakRssMb).padStart(4)} MB (anonymous ${result.peakAnonMb}, file ${result.peakFileMb} at the polls; live heap ${result.heapUsedMb} MB at the end)  database ${result.databaseMb} MB  ` +
+          `${result.workers.length ? 'scheduler' : 'process'}: ${memory(result)}  database ${result.databaseMb} MB  ` +
           `(${result.updated} parsed+stored, ${result.notModified} not modified, ${result.errors} errors, ${result.entries} entries)  ${ok ? 'meets' : 'MISSES'} the target (<${TARGET_SECONDS} s, <${TARGET_RSS_MB} MB)`,
       )
+      result.workers.forEach((w, i) => console.log(`  ${''.padEnd(16)} worker ${i + 1}: ${memory(w)}`))
+      console.log(`  ${''.padEnd(16)} scheduler claims: ${result.ticks.count} ticks with due feeds, mean ${result.ticks.meanMs} ms, max ${result.ticks.maxMs} ms; a claim with nothing due ${result.idleClaimMs} ms  (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end)`)
     }
     if (scenarios.length === 1) console.log('  postgres+bullmq  skipped: set DATABASE_URL=postgres://… and REDIS_URL (or TEST_DATABASE_URL / TEST_REDIS_URL)')
   } finally {

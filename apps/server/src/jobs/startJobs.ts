@@ -84,7 +84,7 @@ export function startJobs({ env, logger, feeds, plans, wallets, search, ai, bull
       await powerDaily?.stop()
       await digests?.stop()
       await backfill?.stop()
-      feeds.close()
+      await feeds.close()
       await digestQueue?.close()
       await queue?.close()
     },

@@ -143,18 +143,24 @@ function feedQueries(db: Kysely<Database>) {
       }
     },
 
-    /** Subscribed feeds whose next check is due and that no worker holds, oldest first. */
+    /**
+     * Subscribed feeds whose next check is due and that no worker holds: never checked first, then
+     * oldest due first. Two index ranges of feeds_due_idx, not one `IS NULL OR <= now` (which both
+     * planners answered by walking the whole index whenever fewer than `limit` feeds were due — a
+     * cost per tick that grew with the feeds table; docs/performance.md, "100,000 feeds").
+     */
     async dueFeeds(now: string, limit: number): Promise<DueFeed[]> {
-      return db
-        .selectFrom('feeds')
-        .select(['id', 'url'])
-        // A literal 0 so both planners match the partial index feeds_due_idx.
-        .where(sql<boolean>`${sql.ref('subscriptionCount')} > 0`)
-        .where((eb) => eb.or([eb('nextCheckAt', 'is', null), eb('nextCheckAt', '<=', now)]))
-        .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
-        .orderBy('nextCheckAt')
-        .limit(limit)
-        .execute()
+      const subscribedUnleased = () =>
+        db
+          .selectFrom('feeds')
+          .select(['id', 'url'])
+          // A literal 0 so both planners match the partial index feeds_due_idx.
+          .where(sql<boolean>`${sql.ref('subscriptionCount')} > 0`)
+          .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
+      const never = await subscribedUnleased().where('nextCheckAt', 'is', null).limit(limit).execute()
+      if (never.length >= limit) return never
+      const due = await subscribedUnleased().where('nextCheckAt', '<=', now).orderBy('nextCheckAt').limit(limit - never.length).execute()
+      return never.length ? [...never, ...due] : due
     },
 
     /** Brings a feed's next check forward to `at` when it was planned later (a boost). */

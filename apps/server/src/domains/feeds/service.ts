@@ -15,7 +15,8 @@ import { normalizeFeed } from '../../reader/normalize/normalizeFeed.ts'
 import { discoverFeeds } from '../../reader/discovery/discoverFeeds.ts'
 import { sniffFeed } from '../../reader/discovery/sniffFeed.ts'
 import type { NormalizedFeed } from '../../reader/normalize/types.ts'
-import { createKeyedLimiter } from './keyedLimiter.ts'
+import { createKeyedLimiter, type KeyedLimiter } from './keyedLimiter.ts'
+import { createRedisKeyedLimiter } from './redisKeyedLimiter.ts'
 import { boundsFor, nextCheckAt, WEEK_MS } from './nextCheck.ts'
 import type { DueFeed, FeedAnalyticsRow, FeedPatch, FeedRow, FeedsRepo } from './repo.ts'
 import { hasCredentials, hostOf, isRsshubUrl, normalizeFeedUrl } from './feedUrl.ts'
@@ -40,6 +41,8 @@ export type FeedServiceDeps = {
   onNewEntries?: (feedId: string, entries: NewEntry[]) => void
   /** The sanitizer applied to stored entries' HTML (default: the pipeline's; tests wrap it to count calls). */
   sanitize?: EntrySanitizer
+  /** Redis key prefix of the per-host fetch limits shared through REDIS_URL (default `brook`; tests and benches use their own). */
+  redisPrefix?: string
   /** Where an rsshub:// feed is fetched from for a user or a feed (domains/rsshub); absent: such feeds answer 13007. */
   resolveRsshub?: (url: string, who: FetchFor) => Promise<{ url: string; publicUrl: string; allowPrivateNetworks: boolean; redact: (text: string) => string }>
   /** The discovery category of an rsshub:// feed, from its route in the instance's catalogue (domains/rsshub); null when unknown. */
@@ -75,11 +78,16 @@ function expect200(result: FetchResult): Fetched {
 const LEASE_MARGIN_MS = 60_000
 /** A feed enqueued but never finished (worker died) is picked again after this long. */
 export const REQUEUE_AFTER_MS = 15 * 60_000
+/** A shared host slot outlives its fetch's deadline by this much at most (a process that died holding it). */
+const HOST_SLOT_MARGIN_MS = 10_000
 
 export function createFeedService(deps: FeedServiceDeps) {
   const { env, logger, repo } = deps
   const clock = deps.now ?? (() => new Date())
-  const hosts = createKeyedLimiter(env.REFRESH_HOST_CONCURRENCY)
+  // With Redis the per-host cap is shared by every process (redisKeyedLimiter.ts); without, it is this process's.
+  const hosts: KeyedLimiter & { close?(): Promise<void> } = env.REDIS_URL
+    ? createRedisKeyedLimiter({ url: env.REDIS_URL, limit: env.REFRESH_HOST_CONCURRENCY, leaseMs: env.FETCH_TIMEOUT_MS + HOST_SLOT_MARGIN_MS, logger, prefix: deps.redisPrefix })
+    : createKeyedLimiter(env.REFRESH_HOST_CONCURRENCY)
   const refreshing = new Set<string>()
   const ensuring = new Map<string, Promise<FeedRow>>()
   const shutdown = new AbortController()
@@ -451,9 +459,10 @@ export function createFeedService(deps: FeedServiceDeps) {
       await repo.checkNoLaterThan(feedId, new Date(now.getTime() + boundsFor(level)[1]).toISOString())
     },
 
-    /** Aborts in-flight fetches (their leases are released) — process shutdown. */
-    close(): void {
+    /** Aborts in-flight fetches (their leases are released) — process shutdown; resolves when the shared host limits are let go. */
+    async close(): Promise<void> {
       shutdown.abort()
+      await hosts.close?.()
     },
   }
 }
