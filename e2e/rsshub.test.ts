@@ -102,13 +102,40 @@ describeBrowser('rsshub', () => {
     await screenshot(page, 'rsshub-06b-discover-words')
   })
 
+  it('an admin files a followed feed under another Discover category from its edit dialog', async () => {
+    await page.goto(`${server.url}/?lng=en`)
+    const row = page.locator('[data-testid="subscription-row"]', { hasText: 'Items of brook' })
+    await row.click({ button: 'right', timeout: 15_000 })
+    await page.getByRole('menuitem', { name: 'Edit…' }).click()
+    const field = page.getByTestId('edit-subscription-dialog').getByTestId('discovery-category')
+    const select = field.getByLabel('Discover category')
+    // Filed under its route's category when it was followed.
+    await expect.poll(() => select.inputValue(), { timeout: 15_000 }).toBe('programming')
+    await select.selectOption({ label: 'Design' })
+    await page.getByText('Listed under Design on Discover').waitFor({ timeout: 15_000 })
+    await screenshot(page, 'rsshub-06c-discovery-category')
+    await page.keyboard.press('Escape')
+    await page.goto(`${server.url}/discover/category/design?lng=en`)
+    await page.locator('[data-testid="category-feed"]', { hasText: 'Items of brook' }).waitFor({ timeout: 15_000 })
+    await page.goto(`${server.url}/discover/category/programming?lng=en`)
+    await page.getByTestId('category-feeds').getByText('No one here follows a feed of this category yet.').waitFor({ timeout: 15_000 })
+  })
+
   it('another user buys a month of a paid shared instance with POWER', async () => {
-    // The admin shares a second instance at 2 POWER a month (the add form takes URL and key; the API the rest).
-    const paid = await page.evaluate(
-      async ({ baseUrl }) => (await (await fetch('/api/rsshub', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ baseUrl, accessKey: 'lan-key', description: 'Paid hub', price: '2' }) })).json()).data.id as string,
-      { baseUrl: `${hub.url}/base/paid` },
-    )
-    expect(paid).toBeTruthy()
+    // The admin shares a second instance at 2 POWER a month from the add form: a description shares it, then a price can be set.
+    await page.goto(`${server.url}/rsshub?lng=en`)
+    const add = page.getByTestId('rsshub-add')
+    await add.locator('input[name="baseUrl"]').fill(`${hub.url}/base/paid`)
+    await add.locator('input[name="accessKey"]').fill('lan-key')
+    expect(await add.locator('input[name="price"]').isDisabled()).toBe(true)
+    await add.locator('input[name="description"]').fill('Paid hub')
+    await add.locator('input[name="price"]').fill('2')
+    await screenshot(page, 'rsshub-07a-add-paid')
+    await page.getByTestId('rsshub-add-submit').click()
+    const mine = page.locator('[data-testid="rsshub-instance"]', { hasText: 'Paid hub' })
+    await mine.getByTestId('rsshub-price').getByText('2 POWER a month').waitFor({ timeout: 15_000 })
+    expect(await add.locator('input[name="description"]').inputValue()).toBe('')
+    await screenshot(page, 'rsshub-07b-added-paid')
     const other = await openPage(browser, { viewport: { width: 1280, height: 860 } })
     try {
       await signUpInBrowser(other.page, server.url, { name: 'Bo Buyer', email: `buyer+${Date.now()}@example.com`, password: 'correct horse battery' })
@@ -124,7 +151,7 @@ describeBrowser('rsshub', () => {
       await row.getByTestId('rsshub-buy').click()
       await row.getByTestId('rsshub-buy-form').locator('select[name="months"]').selectOption('3')
       expect(await row.getByTestId('rsshub-buy-submit').innerText()).toBe('Buy for 6 POWER')
-      await screenshot(other.page, 'rsshub-07-buy')
+      await screenshot(other.page, 'rsshub-07c-buy')
       await row.getByTestId('rsshub-buy-submit').click()
       await row.getByTestId('rsshub-paid-until').waitFor({ timeout: 15_000 })
       await row.getByTestId('rsshub-unuse').waitFor()
@@ -132,6 +159,30 @@ describeBrowser('rsshub', () => {
       // The owner was paid: the purchase is in the buyer's transactions.
       const kinds = await other.page.evaluate(async () => (await (await fetch('/api/wallets/transactions?type=rsshub')).json()).data.map((t: { type: string; amount: string }) => `${t.type}:${t.amount}`))
       expect(kinds).toEqual([`rsshub:${6n * 10n ** 18n}`])
+    } finally {
+      await other.context.close()
+    }
+  })
+
+  it('a subscriber who neither owns the feed nor administers the server is not offered its Discover category', async () => {
+    const other = await openPage(browser, { viewport: { width: 1280, height: 860 } })
+    try {
+      await signUpInBrowser(other.page, server.url, { name: 'Cy Reader', email: `reader+${Date.now()}@example.com`, password: 'correct horse battery' })
+      const followed = await other.page.evaluate(async () => {
+        const feed = (await (await fetch(`/api/feeds?url=${encodeURIComponent('rsshub://test/items/brook')}`)).json()).data.feed
+        return (await fetch('/api/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ feedId: feed.id, view: 0 }) })).status
+      })
+      expect(followed).toBe(200)
+      await other.page.goto(`${server.url}/?lng=en`)
+      const row = other.page.locator('[data-testid="subscription-row"]', { hasText: 'Items of brook' })
+      await row.click({ button: 'right', timeout: 15_000 })
+      const feedAnswer = other.page.waitForResponse((r) => r.url().includes('/api/feeds?id='))
+      await other.page.getByRole('menuitem', { name: 'Edit…' }).click()
+      const dialog = other.page.getByTestId('edit-subscription-dialog')
+      await dialog.getByTestId('subscription-form').waitFor()
+      expect((await feedAnswer).status()).toBe(200)
+      await other.page.waitForTimeout(300)
+      expect(await dialog.getByTestId('discovery-category').count()).toBe(0)
     } finally {
       await other.context.close()
     }

@@ -7995,6 +7995,8 @@ export interface paths {
                             code: 0;
                             data: {
                                 analytics: components["schemas"]["FeedAnalytics"];
+                                /** @description The SPEC §3 category Discover lists the feed under (PUT /feeds/discovery-category), else null */
+                                discoveryCategory: string | null;
                                 feed: components["schemas"]["Feed"];
                                 /** @description The WebSub hub pushing this feed's updates (an active subscription), else null */
                                 pushedBy: string | null;

@@ -80,6 +80,8 @@ describeEachDialect('discover: known feeds by category', (dialect) => {
 
     expect((await owner.put('/api/feeds/discovery-category', { feedId: plainFeedId, category: 'blog' })).body.data).toEqual({ feedId: plainFeedId, category: 'blog' })
     expect(await urls(reader, 'category=blog')).toEqual(['https://plain.example/feed.xml'])
+    // The feed's lookup answers it (the edit dialog shows it to the owner and admins).
+    expect((await reader.get(`/api/feeds?id=${plainFeedId}`)).body.data.discoveryCategory).toBe('blog')
     // An admin may refile any feed, including an rsshub:// one.
     expect((await admin.put('/api/feeds/discovery-category', { feedId: programmingFeedId, category: 'blog' })).status).toBe(200)
     expect(await urls(reader, 'category=blog')).toEqual(expect.arrayContaining(['https://plain.example/feed.xml', 'rsshub://test/items/brook/2']))

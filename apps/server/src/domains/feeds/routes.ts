@@ -12,7 +12,12 @@ import { FeedAnalyticsSchema, FeedSchema, presentAnalytics, presentFeed } from '
 
 const json = jsonResponse
 
-const FeedWithAnalytics = z.object({ feed: FeedSchema, analytics: FeedAnalyticsSchema, pushedBy: z.string().nullable().openapi({ description: 'The WebSub hub pushing this feed\'s updates (an active subscription), else null' }) })
+const FeedWithAnalytics = z.object({
+  feed: FeedSchema,
+  analytics: FeedAnalyticsSchema,
+  pushedBy: z.string().nullable().openapi({ description: 'The WebSub hub pushing this feed\'s updates (an active subscription), else null' }),
+  discoveryCategory: z.string().nullable().openapi({ description: 'The SPEC §3 category Discover lists the feed under (PUT /feeds/discovery-category), else null' }),
+})
 const IdBody = z.object({ id: z.string().min(1).max(64) })
 
 const getFeedRoute = createRoute({
@@ -71,7 +76,7 @@ export function feedsRoutes({ feeds, websub, tippers }: { feeds: FeedService; we
     const { id, url } = c.req.valid('query')
     const feed = await feeds.getFeed({ id: id || undefined, url: url || undefined })
     const tipUserIds = ((await tippers?.([feed.id]))?.get(feed.id) ?? []).map((u) => u.id)
-    return c.json(ok({ feed: presentFeed(feed, tipUserIds), analytics: presentAnalytics(feed), pushedBy: await websub.pushedBy(feed.id) }), 200)
+    return c.json(ok({ feed: presentFeed(feed, tipUserIds), analytics: presentAnalytics(feed), pushedBy: await websub.pushedBy(feed.id), discoveryCategory: feed.discoveryCategory ?? null }), 200)
   })
 
   router.openapi(analyticsRoute, async (c) => {

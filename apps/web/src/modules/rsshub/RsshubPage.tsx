@@ -17,12 +17,16 @@ export function RsshubPage() {
   const instances = useQuery({ queryKey: ['rsshub', 'instances'], queryFn: listInstances })
   const [baseUrl, setBaseUrl] = useState('')
   const [accessKey, setAccessKey] = useState('')
+  const [description, setDescription] = useState('')
+  const [price, setPrice] = useState('')
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['rsshub'] })
   const add = useMutation({
-    mutationFn: () => addInstance({ baseUrl, accessKey: accessKey || null }),
+    mutationFn: () => addInstance({ baseUrl, accessKey: accessKey || null, description: description.trim() || null, price: (description.trim() && price.trim()) || null }),
     onSuccess: async (created) => {
       setBaseUrl('')
       setAccessKey('')
+      setDescription('')
+      setPrice('')
       toast.success(t('rsshubAdded', { ms: created.status.responseTimeMs ?? 0 }))
       if (!(instances.data ?? []).some((i) => i.inUse)) await chooseInstance(created.id)
       await refresh()
@@ -65,9 +69,28 @@ export function RsshubPage() {
               <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubAccessKey')}</span>
               <input name="accessKey" value={accessKey} onChange={(e) => setAccessKey(e.target.value)} className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] dark:border-zinc-700" />
             </label>
+            <label className="flex min-w-56 flex-1 flex-col gap-1 text-[12px]">
+              <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubDescription')}</span>
+              <input name="description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} placeholder={t('rsshubDescriptionPlaceholder')} className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] dark:border-zinc-700" />
+            </label>
+            <label className="flex w-44 flex-col gap-1 text-[12px]">
+              <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubPriceLabel')}</span>
+              <input
+                name="price"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                inputMode="decimal"
+                pattern={'\\d+(\\.\\d+)?'}
+                title={t('rsshubPriceRule')}
+                disabled={!description.trim()}
+                placeholder={t('rsshubPriceFree')}
+                className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] disabled:opacity-50 dark:border-zinc-700"
+              />
+            </label>
             <button type="submit" disabled={add.isPending} data-testid="rsshub-add-submit" className="h-8 rounded-md bg-accent px-3 text-[13px] font-medium text-white disabled:opacity-50">
               {add.isPending ? t('rsshubChecking') : t('rsshubAdd')}
             </button>
+            <p className="w-full text-[11px] text-zinc-500">{t('rsshubShareHint')}</p>
           </form>
         </section>
         <section>

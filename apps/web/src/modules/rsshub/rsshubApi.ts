@@ -7,7 +7,7 @@ export type RsshubNamespace = ApiData<'get', '/discover/rsshub'>[number]
 export type RsshubRoute = RsshubNamespace['routes'][number]
 
 export const listInstances = () => api.get('/rsshub/list')
-export const addInstance = (input: { baseUrl: string; accessKey?: string | null; description?: string | null }) => api.post('/rsshub', input)
+export const addInstance = (input: { baseUrl: string; accessKey?: string | null; description?: string | null; price?: string | null }) => api.post('/rsshub', input)
 export const chooseInstance = (id: string | null) => api.post('/rsshub/use', { id })
 export const deleteInstance = (id: string) => api.delete('/rsshub', { id })
 /** Buys months of a paid instance (its price a month, from my wallet to its owner) and uses it. */

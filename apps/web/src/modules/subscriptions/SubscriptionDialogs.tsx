@@ -7,6 +7,7 @@ import { Button } from '../../components/Button.tsx'
 import { Dialog } from '../../components/Dialog.tsx'
 import { TextField } from '../../components/TextField.tsx'
 import { batchUpdateSubscriptions, deleteCategory, renameCategory, updateInbox, updateSubscription, useInbox, useSubscription, useSubscriptions, type Subscription } from '../../store/index.ts'
+import { DiscoveryCategoryField } from '../discover/DiscoveryCategoryField.tsx'
 import { InboxAddressField } from '../inboxes/InboxAddressField.tsx'
 import { useLayoutStore } from '../layout/useLayoutStore.ts'
 import { useSidebarDialogStore, type SidebarDialog } from './dialogStore.ts'
@@ -62,6 +63,7 @@ function EditDialog({ id, onClose }: { id: string; onClose: () => void }) {
         }}
       />
       {sub.feedId && <PushedBy feedId={sub.feedId} />}
+      {sub.feedId && <DiscoveryCategoryField feedId={sub.feedId} />}
     </Dialog>
   )
 }
