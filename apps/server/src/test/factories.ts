@@ -7,7 +7,7 @@ import { newId } from '@brook/shared'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { feedsRepo } from '../domains/feeds/repo.ts'
-import { feedEntriesRepo } from '../domains/entries/repo.ts'
+import { feedEntriesRepo, type NewEntryRow } from '../domains/entries/repo.ts'
 import { countNewFeedEntries } from '../domains/unread/repo.ts'
 
 let serial = 0
@@ -43,16 +43,16 @@ export async function insertFeed(db: Kysely<Database>, fields: { url?: string; t
   return id
 }
 
-/**
- * Stores `count` entries of a feed, newest `newest` and one minute apart going back, through the
- * ingest's storage path (one transaction: insert + counters). Returns the new ids, newest first.
- */
-export async function insertEntries(db: Kysely<Database>, feedId: string, count: number, options: { newest?: Date; stepMs?: number; guidPrefix?: string; content?: string | ((i: number) => { title?: string; content: string }); descriptionOnly?: string } = {}): Promise<string[]> {
+/** How `entryRows` makes a feed's entries. */
+export type EntryRowOptions = { newest?: Date; stepMs?: number; guidPrefix?: string; content?: string | ((i: number) => { title?: string; content: string }); descriptionOnly?: string }
+
+/** `count` new entry rows of a feed, newest `newest` and one minute apart going back (not stored). */
+export function entryRows(feedId: string, count: number, options: EntryRowOptions = {}): NewEntryRow[] {
   const newest = (options.newest ?? new Date()).getTime()
   const step = options.stepMs ?? 60_000
   const prefix = options.guidPrefix ?? newId()
   const insertedAt = new Date().toISOString()
-  const rows = Array.from({ length: count }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const made = typeof options.content === 'function' ? options.content(i) : null
     return {
     id: newId(),
@@ -77,9 +77,21 @@ export async function insertEntries(db: Kysely<Database>, feedId: string, count:
     contentHash: null,
     }
   })
-  await feedsRepo(db).transaction(async (_tx, trx) => {
-    const inserted = await feedEntriesRepo(trx).insertEntries(rows)
-    await countNewFeedEntries(trx, feedId, inserted, rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0]?.publishedAt ?? ''))
-  })
-  return rows.map((r) => r.id)
+}
+
+/** Stores one feed's new rows inside the caller's transaction, as the ingest does: insert (indexed for search) + unread counters. */
+export async function storeEntryRows(trx: Kysely<Database>, feedId: string, rows: NewEntryRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const inserted = await feedEntriesRepo(trx).insertEntries(rows)
+  await countNewFeedEntries(trx, feedId, inserted, rows.reduce((min, r) => (r.publishedAt < min ? r.publishedAt : min), rows[0].publishedAt))
+}
+
+/**
+ * Stores `count` entries of a feed, newest `newest` and one minute apart going back, through the
+ * ingest's storage path (one transaction: insert + counters). Returns the new ids, newest first.
+ */
+export async function insertEntries(db: Kysely<Database>, feedId: string, count: number, options: EntryRowOptions = {}): Promise<string[]> {
+  const rows = entryRows(feedId, count, options)
+  await feedsRepo(db).transaction(async (_tx, trx) => storeEntryRows(trx, feedId, rows))
+  return rows.map((r) => r.id as string)
 }
