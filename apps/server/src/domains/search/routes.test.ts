@@ -175,4 +175,24 @@ describeEachDialect('search API', (dialect) => {
     expect((await a.get('/api/search/subscriptions?q=100%25_')).body.data).toEqual([])
     expect((await b.get('/api/search/subscriptions?q=morning')).body.data).toEqual([])
   })
+
+  it('ranks a common word in blocks of the 200 newest matches, and pages reach every match once', async () => {
+    // 30 older entries with the word in the title (more relevant), then 200 newer with it in the body only.
+    await store(news, Array.from({ length: 30 }, (_, i) => ({ title: `Wombat burrow ${i}`, content: '<p>wombat</p>', daysAgo: 2 })))
+    await store(news, Array.from({ length: 200 }, (_, i) => ({ title: `Marsupial note ${i}`, content: '<p>A wombat walked by.</p>', daysAgo: 1 })))
+    const first = await search(a, 'q=wombat+&limit=50')
+    expect(first.entries).toHaveLength(50)
+    expect(first.entries.every((e) => e.title?.startsWith('Marsupial note'))).toBe(true)
+    const seen = first.entries.map((e) => e.id)
+    let cursor = first.nextCursor
+    while (cursor) {
+      const page = await search(a, `q=wombat+&limit=50&cursor=${cursor}`)
+      seen.push(...page.entries.map((e) => e.id))
+      cursor = page.nextCursor
+    }
+    expect(seen).toHaveLength(230)
+    expect(new Set(seen).size).toBe(230)
+    // The older block comes last, its title matches ranked within it.
+    expect(seen.slice(200).map((id) => Object.keys(ids).find((t) => ids[t] === id))).toEqual(expect.arrayContaining(Array.from({ length: 30 }, (_, i) => `Wombat burrow ${i}`)))
+  })
 })
