@@ -96,6 +96,12 @@ describeBrowser('rsshub', () => {
     await page.getByTestId('discover-submit').click()
     // One match opens its follow panel at once (several would be listed).
     await page.getByText('rsshub://test/items/brook', { exact: true }).first().waitFor({ timeout: 15_000 })
+    // The same box finds RSSHub routes by a word: they show in the routes section.
+    await page.goto(`${server.url}/discover?lng=en`)
+    await page.getByTestId('discover-input').fill('items')
+    await page.getByTestId('discover-submit').click()
+    await page.locator('[data-testid="rsshub-route"]', { hasText: 'Items by name' }).waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId('rsshub-route-search').inputValue()).toBe('items')
     await page.goto(`${server.url}/discover?lng=en`)
     await page.getByTestId('rsshub-route-search').fill('items')
     await page.locator('[data-testid="rsshub-route"]', { hasText: 'Items by name' }).waitFor({ timeout: 15_000 })

@@ -1,4 +1,5 @@
-/** /discover: search feeds and lists (or paste a site), import/export OPML, browse categories. */
+/** /discover: one box searches feeds, lists and RSSHub routes (or paste a site, or an rsshub:// route), import/export OPML, browse categories. */
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { CompassIcon } from '../../components/icons.tsx'
@@ -15,6 +16,8 @@ export function DiscoverPage() {
   const { t: tc } = useTranslation()
   const view = useUiStore((s) => s.view)
   const [params] = useSearchParams()
+  // Words searched in the box above also search the RSSHub routes below.
+  const [routeWords, setRouteWords] = useState(params.get('q') ?? '')
   return (
     <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="discover-page">
       <header className="flex items-center gap-3 border-b border-zinc-200/70 px-8 pt-8 pb-6 dark:border-zinc-800/80">
@@ -29,11 +32,11 @@ export function DiscoverPage() {
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-10 px-8 py-8">
         <section>
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('searchTitle')}</h2>
-          <DiscoverSearch key={params.get('q') ?? ''} initial={params.get('q') ?? ''} defaultView={view} onDone={() => undefined} />
+          <DiscoverSearch key={params.get('q') ?? ''} initial={params.get('q') ?? ''} defaultView={view} onDone={() => undefined} onWords={setRouteWords} />
         </section>
         <section>
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('rsshubRoutes')}</h2>
-          <RouteBrowser defaultView={view} />
+          <RouteBrowser key={routeWords} initialKeyword={routeWords} defaultView={view} />
         </section>
         <section>
           <h2 className="mb-1 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('inboxTitle')}</h2>

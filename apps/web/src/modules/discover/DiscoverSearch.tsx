@@ -1,4 +1,4 @@
-/** Search box and results: a URL finds the feeds behind it; `rsshub://…` previews a route; words search known feeds and lists. */
+/** Search box and results: a URL finds the feeds behind it; `rsshub://…` previews a route; words search known feeds and lists (and, through `onWords`, the page's RSSHub routes). */
 import type { FeedViewType } from '@brook/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -9,7 +9,20 @@ import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { discover, knownFeed, type DiscoverResult } from './discoverApi.ts'
 import { FollowPanel } from './FollowPanel.tsx'
 
-export function DiscoverSearch({ initial = '', defaultView, onDone, autoFocus = false }: { initial?: string; defaultView: FeedViewType; onDone: () => void; autoFocus?: boolean }) {
+export function DiscoverSearch({
+  initial = '',
+  defaultView,
+  onDone,
+  onWords,
+  autoFocus = false,
+}: {
+  initial?: string
+  defaultView: FeedViewType
+  onDone: () => void
+  /** Called with what was searched (not an rsshub:// route): /discover also looks it up among the RSSHub routes. */
+  onWords?: (keyword: string) => void
+  autoFocus?: boolean
+}) {
   const { t } = useTranslation('discover')
   const [keyword, setKeyword] = useState(initial)
   const [chosen, setChosen] = useState<DiscoverResult | null>(null)
@@ -39,7 +52,10 @@ export function DiscoverSearch({ initial = '', defaultView, onDone, autoFocus = 
           e.preventDefault()
           // An rsshub:// route is previewed as it is (through my RSSHub instance); anything else is searched.
           if (/^rsshub:\/\/\w/i.test(keyword.trim())) setChosen({ feed: { type: 'feed', id: null, url: keyword.trim(), title: null }, subscriptionCount: 0, isSubscribed: false })
-          else if (keyword.trim()) search.mutate(keyword)
+          else if (keyword.trim()) {
+            search.mutate(keyword)
+            onWords?.(keyword.trim())
+          }
         }}
       >
         <label className="relative flex-1">

@@ -8,10 +8,10 @@ import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { RouteForm } from './RouteForm.tsx'
 import { routeCatalogue, type RsshubRoute } from './rsshubApi.ts'
 
-export function RouteBrowser({ category, defaultView }: { category?: string; defaultView: FeedViewType }) {
+export function RouteBrowser({ category, defaultView, initialKeyword = '' }: { category?: string; defaultView: FeedViewType; initialKeyword?: string }) {
   const { t } = useTranslation('discover')
   const { discoverLanguage } = useUiSettings()
-  const [keyword, setKeyword] = useState('')
+  const [keyword, setKeyword] = useState(initialKeyword)
   const [chosen, setChosen] = useState<RsshubRoute | null>(null)
   const catalogue = useQuery({
     queryKey: ['rsshub', 'catalogue', category ?? '', discoverLanguage, keyword],
