@@ -39,7 +39,7 @@ describeBrowser('admin feature flags', () => {
     await page.goto(`${server.url}/settings/admin`)
     const aiChat = page.locator('[data-testid="admin-flag-row"][data-flag="ai_chat"]')
     await aiChat.waitFor()
-    expect(await page.getByTestId('admin-flag-row').count()).toBe(5)
+    expect(await page.getByTestId('admin-flag-row').count()).toBe(6)
     await page.getByRole('switch', { name: 'AI chat on' }).click()
     await page.getByText('Saved').first().waitFor()
     await expect.poll(async () => (await flags()).ai_chat).toBe(false)

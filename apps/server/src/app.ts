@@ -16,6 +16,7 @@ import { onError } from './lib/onError.ts'
 import { AppError } from './lib/appError.ts'
 import { FETCHING_ROUTES } from './lib/rateLimit.ts'
 import { answerGuard, withSharedAnswers, type ApiDocument } from './lib/apiDocument.ts'
+import { FLAG_GATES, isGated } from './lib/flagGates.ts'
 import { apiReferenceRoutes } from './lib/apiReference.ts'
 import { createSessionCache, credentialOf } from './lib/sessionCache.ts'
 import { idempotency } from './domains/idempotency/middleware.ts'
@@ -235,15 +236,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
   }
 
+  // Features behind the admin's flags (lib/flagGates.ts): off for the caller → 1004. Before
+  // idempotency, so a refusal is never kept as the answer to a key.
+  for (const gate of FLAG_GATES) {
+    app.use('/api/*', async (c, next) => {
+      if (!isGated(gate, c.req.path) || (gate.methods && !gate.methods.includes(c.req.method))) return next()
+      const user = c.get('user')
+      if (gate.signedInOnly && !user) return next()
+      if (!(await deps.featureFlags.evaluate(user?.id ?? null))[gate.flag]) throw new AppError(1004, { reason: gate.reason })
+      await next()
+    })
+  }
+
   // Idempotency-Key on every mutating route below (the web app's offline outbox replays with it).
   app.use('/api/*', idempotency({ db: deps.database.db }))
 
-  // Features behind the admin's flags (docs/instance-admin.md): off for the caller → 1004.
-  app.post('/api/ai/chat', async (c, next) => {
-    const user = c.get('user')
-    if (user && !(await deps.featureFlags.evaluate(user.id)).ai_chat) throw new AppError(1004, { reason: 'AI chat is turned off on this instance' })
-    await next()
-  })
 
   // Each domain's router, given only the services it uses (built in compose.ts).
   app.route('/api/status', statusRoutes(deps))

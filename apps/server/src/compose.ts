@@ -149,7 +149,8 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
   const feeds = createFeedService({ repo: repos.feeds, env, logger, boostLevel: (feedId, at) => runningBoostLevel(repos.wallets, feedId, at), sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
-  const invitations = createInvitationsService({ repo: repos.invitations, plans })
+  const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
+  const invitations = createInvitationsService({ repo: repos.invitations, plans, registrationOn: async () => (await featureFlags.evaluate(null)).registration })
   const referrals = createReferralsService({ repo: repos.referrals, plans, verifier: env.RECEIPT_VERIFIER_URL ? httpReceiptVerifier(env.RECEIPT_VERIFIER_URL) : noReceiptVerifier })
   const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
@@ -186,7 +187,6 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const airdrops = createAirdropsService({ repo: repos.wallets })
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets })
-  const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
   const admin = createAdminService({ repo: repos.admin, cleaner: cleanRepo(db), plans, achievements, wallets })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.

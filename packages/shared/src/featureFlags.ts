@@ -3,8 +3,15 @@
  * default. A flag is on/off with a percentage rollout (by a stable hash of flag and user) and
  * per-user overrides; the web app reads the caller's flags from GET /api/status/configs.
  */
-export const FEATURE_FLAGS = ['ai_chat', 'power', 'rsshub', 'invitations', 'achievements'] as const
+export const FEATURE_FLAGS = ['ai_chat', 'power', 'rsshub', 'invitations', 'achievements', 'registration'] as const
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number]
+
+/**
+ * What each flag turns off (docs/instance-admin.md "Feature flags"): `ai_chat` the AI chat (route
+ * and entry points), `power` the POWER wallet, tips and boosts, `registration` new sign-ups (a
+ * sign-up is a visitor's: on only at 100 %). The others are listed for the admin but gate nothing yet.
+ */
+export const GATING_FLAGS = ['ai_chat', 'power', 'registration'] as const satisfies readonly FeatureFlag[]
 
 /** Every flag is on until the admin says otherwise. */
 export const FEATURE_FLAG_DEFAULT = { enabled: true, percentage: 100 } as const

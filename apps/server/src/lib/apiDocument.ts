@@ -3,12 +3,14 @@
  * answers every route shares because of the middleware in front of it (app.ts): a body over the
  * cap (413, code 4), an Idempotency-Key still running or reused (409 code 1, 422 code 3) on a
  * signed-in route that changes something, an internal error (500, code 1005), and on the routes
- * that fetch other sites the rate limit (429, code 1008).
+ * that fetch other sites the rate limit (429, code 1008); on the routes behind a feature flag the
+ * flag being off (403, code 1004).
  */
 import type { MiddlewareHandler } from 'hono'
 import { ErrorCatalogue, type ErrorCode } from '@brook/shared'
 import { ERROR_CODES_KEY } from './apiSchemas.ts'
 import { FETCHING_ROUTES } from './rateLimit.ts'
+import { FLAG_GATES, isGated } from './flagGates.ts'
 
 type Operation = { requestBody?: unknown; responses?: Record<string, Record<string, unknown>> }
 export type ApiDocument = { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } }
@@ -48,6 +50,14 @@ export function withSharedAnswers(doc: object): ApiDocument {
   for (const [method, path] of FETCHING_ROUTES) {
     const op = d.paths?.[path]?.[method.toLowerCase()]
     if (op) addErrors(op, 429, [1008], 'too many such requests from this user or address; see Retry-After')
+  }
+  // The routes behind the admin's feature flags (lib/flagGates.ts).
+  for (const [path, ops] of Object.entries(d.paths ?? {})) {
+    for (const [method, op] of Object.entries(ops)) {
+      for (const gate of FLAG_GATES) {
+        if (isGated(gate, path) && (!gate.methods || gate.methods.includes(method.toUpperCase()))) addErrors(op, 403, [1004], `the admin's ${gate.flag} flag is off for the caller`)
+      }
+    }
   }
   // The Error schema is registered by the first route that refers to it; every route above may.
   d.components ??= {}

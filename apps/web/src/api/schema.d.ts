@@ -1318,7 +1318,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                 };
                 cookie?: never;
             };
@@ -1471,7 +1471,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                 };
                 cookie?: never;
             };
@@ -1580,7 +1580,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                 };
                 cookie?: never;
             };
@@ -1605,7 +1605,7 @@ export interface paths {
                             data: {
                                 enabled: boolean;
                                 /** @enum {string} */
-                                name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                                name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                                 userId: string;
                             };
                         };
@@ -1755,7 +1755,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                     userId: string;
                 };
                 cookie?: never;
@@ -1773,7 +1773,7 @@ export interface paths {
                             code: 0;
                             data: {
                                 /** @enum {string} */
-                                name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                                name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                                 userId: string;
                             };
                         };
@@ -1904,7 +1904,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                    name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                 };
                 cookie?: never;
             };
@@ -1923,7 +1923,7 @@ export interface paths {
                                 enabled: boolean;
                                 enabledUsers: number;
                                 /** @enum {string} */
-                                name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+                                name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
                                 overridesOff: number;
                                 overridesOn: number;
                                 percentage: number;
@@ -4933,6 +4933,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 2001: Feed not found */
                 404: {
                     headers: {
@@ -5025,6 +5040,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -5177,6 +5207,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -16893,6 +16938,7 @@ export interface paths {
                                     ai_chat: boolean;
                                     invitations: boolean;
                                     power: boolean;
+                                    registration: boolean;
                                     rsshub: boolean;
                                 };
                                 limits: {
@@ -19181,6 +19227,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -19247,6 +19308,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -19360,6 +19436,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -19605,6 +19696,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 6: Not found */
                 404: {
                     headers: {
@@ -19750,6 +19856,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -19852,6 +19973,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -19936,6 +20072,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -20061,6 +20212,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -20156,6 +20322,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -20238,6 +20419,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -20366,6 +20562,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's power flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -21220,7 +21431,7 @@ export interface components {
         FeatureFlag: {
             enabled: boolean;
             /** @enum {string} */
-            name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements";
+            name: "ai_chat" | "power" | "rsshub" | "invitations" | "achievements" | "registration";
             overrides: number;
             percentage: number;
             updatedAt: string | null;

@@ -3,6 +3,8 @@
  * new version takes over a page an older one served, "Update available — reload" is offered.
  */
 import { toast } from 'sonner'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../modules/analytics/analytics.ts'
 import { env } from '../env.ts'
 import { i18n } from '../i18n/index.ts'
 
@@ -12,7 +14,12 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     // The first install also takes control (clients.claim); only a replaced version is news.
     if (!hadController) return
-    toast.info(i18n.t('common:update.available'), { duration: Infinity, action: { label: i18n.t('common:update.reload'), onClick: () => window.location.reload() } })
+    const reload = () => {
+      // SPEC §3 event 2010: the user restarts into the update (sent before the page goes).
+      analytics.track(ANALYTICS_EVENTS.updateRestart)
+      void analytics.flush().finally(() => window.location.reload())
+    }
+    toast.info(i18n.t('common:update.available'), { duration: Infinity, action: { label: i18n.t('common:update.reload'), onClick: reload } })
   })
   void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.warn('[brook] service worker not registered', error))
 }

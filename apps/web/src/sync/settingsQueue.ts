@@ -112,8 +112,16 @@ export async function pullSettings(): Promise<void> {
   await applyPulledSettings(await api.get('/settings'))
 }
 
+let pulled = false
+
+/** Whether the server's settings have been read once in this page (a tab never set stays at its defaults). */
+export function settingsPulled(): boolean {
+  return pulled
+}
+
 /** Applies an answer of `GET /settings` (the same rule as `pullSettings`). */
 export async function applyPulledSettings(answer: unknown): Promise<void> {
+  pulled = true
   const data = answer as { settings?: Partial<Record<SettingsTab, SettingsPayload>>; updated?: Partial<Record<SettingsTab, string | null>> } | null | undefined
   const store = useSettingsStore.getState()
   let changed = false

@@ -35,11 +35,13 @@ export type InvitationsServiceDeps = {
     roleOf(userId: string): Promise<UserRole | null>
     setRole(userId: string, role: UserRole, roleEndAt: Date | null): Promise<void>
   }
+  /** Whether the admin's `registration` flag lets visitors sign up (absent: yes). */
+  registrationOn?: () => Promise<boolean>
 }
 
 type Caller = { id: string; role: string }
 
-export function createInvitationsService({ repo, plans }: InvitationsServiceDeps) {
+export function createInvitationsService({ repo, plans, registrationOn }: InvitationsServiceDeps) {
   const periodStart = (limits: PlanLimits) => new Date(Date.now() - limits.invitationPeriodDays * DAY_MS).toISOString()
 
   /** Throws 5000/5001 when the caller may not create a code now. */
@@ -96,6 +98,7 @@ export function createInvitationsService({ repo, plans }: InvitationsServiceDeps
      */
     async admitSignUp(input: { code: string | null; firstUser: boolean }): Promise<string | null> {
       if (input.firstUser) return null
+      if (registrationOn && !(await registrationOn())) throw new AppError(1004, { reason: 'Registration is turned off on this instance' })
       const mode = await plans.registrationMode()
       if (mode === 'closed') throw new AppError(1004, { reason: 'Registration is closed on this instance' })
       if (input.code === null || input.code.trim() === '') {

@@ -28,6 +28,9 @@ import { useMarkAllConfirmStore } from '../../modules/timeline/markAllConfirm.ts
 import { useNetworkStore } from '../../store/network.ts'
 import { ensurePages } from '../../i18n/index.ts'
 import { useTipStore } from '../../modules/power/tipStore.ts'
+import { useFeatureFlag } from '../../modules/featureFlags/featureFlags.ts'
+import { analytics } from '../../modules/analytics/analytics.ts'
+import { ANALYTICS_EVENTS } from '@brook/shared'
 import { useFeedPowerStore } from '../../modules/power/feedPowerStore.ts'
 import { useAiChatStore } from '../../modules/ai/aiChatStore.ts'
 import { useSpeechStore, warmVoices } from '../../modules/ai/readAloud.ts'
@@ -62,9 +65,15 @@ function Overlays({ sidebarShown, chatDocked }: { sidebarShown: boolean; chatDoc
   const dialog = useSidebarDialogStore((s) => s.dialog !== null)
   const markAll = useMarkAllConfirmStore((s) => s.pending !== null)
   const jumpOut = useJumpOutStore((s) => s.url !== null)
-  const tip = useTipStore((s) => s.target !== null)
-  const feedPower = useFeedPowerStore((s) => s.dialog !== null)
-  const chat = useAiChatStore((s) => s.open)
+  // A feature the admin turned off for me (its flag): none of its panels or dialogs.
+  const aiChat = useFeatureFlag('ai_chat')
+  const power = useFeatureFlag('power')
+  const tipOpen = useTipStore((s) => s.target !== null)
+  const feedPowerOpen = useFeedPowerStore((s) => s.dialog !== null)
+  const chatOpen = useAiChatStore((s) => s.open)
+  const tip = tipOpen && power
+  const feedPower = feedPowerOpen && power
+  const chat = chatOpen && aiChat
   const speaking = useSpeechStore((s) => s.status !== 'idle')
   return (
     <>
@@ -132,6 +141,8 @@ export function AppShell() {
   }, [mobile, startupScreen, setDrawer])
   // Signed in: this browser's push subscription registered again (docs/notifications.md).
   useEffect(() => void syncPushSubscription(), [])
+  // SPEC §3 event 1002: the signed-in interface rendered.
+  useEffect(() => analytics.track(ANALYTICS_EVENTS.uiRenderInit), [])
   // The browser lists its speech voices asynchronously: ask now, so reading aloud can pick one.
   useEffect(() => warmVoices(), [])
   // The installed app's "Quick add" shortcut opens /?quickadd=1.
@@ -142,7 +153,8 @@ export function AppShell() {
   const showSidebar = !mobile && column && !ui.zenMode
   // The fixed chat panel (ai panelStyle) is a column of the layout on a wide window, open from start-up.
   const { panelStyle } = useAiSettings()
-  const chatDocked = panelStyle === 'fixed' && !mobile
+  const aiChat = useFeatureFlag('ai_chat')
+  const chatDocked = panelStyle === 'fixed' && !mobile && aiChat
   useFixedChatAtStartup(chatDocked)
   const chatOpen = useAiChatStore((s) => s.open)
   return (
@@ -163,7 +175,7 @@ export function AppShell() {
           <main className="flex min-w-0 flex-1 bg-white dark:bg-zinc-950">
             <Outlet />
           </main>
-          {chatDocked && chatOpen && (
+          {chatDocked && chatOpen && aiChat && (
             <Suspense fallback={null}>
               <AiChatPanel docked />
             </Suspense>

@@ -151,6 +151,7 @@ export default {
     signIn: 'Sign in',
     signUp: 'Create account',
     noAccount: 'New to Brook?',
+    registrationOff: 'New accounts are not being made on this instance.',
     toSignUp: 'Create an account',
     haveAccount: 'Already have an account?',
     toSignIn: 'Sign in',

@@ -153,6 +153,7 @@ export default {
     signIn: 'ログイン',
     signUp: 'アカウントを作成',
     noAccount: 'Brook は初めてですか？',
+    registrationOff: 'このインスタンスでは現在、新しいアカウントを作成できません。',
     toSignUp: 'アカウントを作成',
     haveAccount: 'すでにアカウントをお持ちですか？',
     toSignIn: 'ログイン',

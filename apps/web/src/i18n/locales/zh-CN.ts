@@ -153,6 +153,7 @@ export default {
     signIn: '登录',
     signUp: '创建账户',
     noAccount: '第一次使用 Brook？',
+    registrationOff: '此实例目前不开放注册新账户。',
     toSignUp: '创建账户',
     haveAccount: '已有账户？',
     toSignIn: '登录',

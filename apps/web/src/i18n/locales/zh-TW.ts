@@ -153,6 +153,7 @@ export default {
     signIn: '登入',
     signUp: '建立帳戶',
     noAccount: '第一次使用 Brook？',
+    registrationOff: '此實例目前不開放註冊新帳戶。',
     toSignUp: '建立帳戶',
     haveAccount: '已經有帳戶了？',
     toSignIn: '登入',

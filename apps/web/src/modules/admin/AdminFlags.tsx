@@ -1,4 +1,4 @@
-/** Admin → Feature flags: each flag on or off, with the share of accounts it is on for (a stable per-account rollout). */
+/** Admin → Feature flags: each flag on or off, with the share of accounts it is on for (a stable per-account rollout); its details (stats, accounts set by hand) open below it. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,8 +7,10 @@ import { api } from '../../api/client.ts'
 import type { ApiData } from '../../api/types.ts'
 import { toastError } from '../../api/toastError.ts'
 import { Switch } from '../../components/Switch.tsx'
+import { ChevronDownIcon } from '../../components/moreIcons.tsx'
 import { SettingsSection } from '../settings/SettingsPage.tsx'
 import { configsQuery } from '../inboxes/inboxConfig.ts'
+import { AdminFlagDetails } from './AdminFlagDetails.tsx'
 
 type Flag = ApiData<'get', '/admin/feature-flags'>[number]
 const KEY = ['admin', 'feature-flags'] as const
@@ -17,6 +19,7 @@ function FlagRow({ flag, onSave }: { flag: Flag; onSave: (next: { enabled: boole
   const { t } = useTranslation('instance')
   const name = t(`admin.flagNames.${flag.name}`)
   const [percentage, setPercentage] = useState(String(flag.percentage))
+  const [open, setOpen] = useState(false)
   useEffect(() => setPercentage(String(flag.percentage)), [flag.percentage])
   const commit = () => {
     const n = Number(percentage)
@@ -24,7 +27,8 @@ function FlagRow({ flag, onSave }: { flag: Flag; onSave: (next: { enabled: boole
     if (n !== flag.percentage) onSave({ enabled: flag.enabled, percentage: n })
   }
   return (
-    <div className="flex items-center gap-4 py-3" data-testid="admin-flag-row" data-flag={flag.name}>
+    <div data-testid="admin-flag-row" data-flag={flag.name}>
+    <div className="flex items-center gap-4 py-3">
       <div className="min-w-0 flex-1">
         <p className="text-[13px] font-medium text-zinc-800 dark:text-zinc-100">{name}</p>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
@@ -50,6 +54,17 @@ function FlagRow({ flag, onSave }: { flag: Flag; onSave: (next: { enabled: boole
         %
       </label>
       <Switch checked={flag.enabled} onCheckedChange={(enabled) => onSave({ enabled, percentage: flag.percentage })} label={t('admin.flagToggle', { name })} />
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-label={t('admin.flagDetails', { name })}
+        onClick={() => setOpen(!open)}
+        className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-900/5 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-white/10 dark:hover:text-zinc-100"
+      >
+        <ChevronDownIcon size={16} className={open ? 'rotate-180' : ''} />
+      </button>
+    </div>
+    {open && <AdminFlagDetails name={flag.name} />}
     </div>
   )
 }

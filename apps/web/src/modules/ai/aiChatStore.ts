@@ -1,5 +1,6 @@
 /** Whether the AI chat panel is open, which session it shows, and where the floating panel sits. */
 import { create } from 'zustand'
+import { featureOn } from '../featureFlags/featureFlags.ts'
 
 type AiChatState = {
   open: boolean
@@ -22,10 +23,11 @@ export const useAiChatStore = create<AiChatState>((set, get) => ({
   chatId: null,
   draft: null,
   offset: { right: 24, bottom: 24 },
-  toggle: () => set((s) => ({ open: !s.open })),
-  setOpen: (open) => set({ open }),
-  openChat: (chatId) => set({ chatId, open: true }),
-  ask: (text, send = false) => set({ open: true, chatId: null, draft: { text, send } }),
+  // The admin's ai_chat flag off for me: the panel does not open.
+  toggle: () => set((s) => ({ open: !s.open && featureOn('ai_chat') })),
+  setOpen: (open) => set({ open: open && featureOn('ai_chat') }),
+  openChat: (chatId) => set(featureOn('ai_chat') ? { chatId, open: true } : {}),
+  ask: (text, send = false) => set(featureOn('ai_chat') ? { open: true, chatId: null, draft: { text, send } } : {}),
   takeDraft: () => {
     const draft = get().draft
     if (draft !== null) set({ draft: null })

@@ -27,7 +27,7 @@ export const aiEntryCommands: Command[] = [
       if (entry) void readAloud(entry, voice)
     },
   },
-  { id: 'entry:ask-ai', group: 'entry', labelKey: 'entry.ask-ai', enabled: hasEntry, run: () => {
+  { id: 'entry:ask-ai', group: 'entry', labelKey: 'entry.ask-ai', flag: 'ai_chat', enabled: hasEntry, run: () => {
     const entry = currentEntry()
     if (entry) useAiChatStore.getState().ask(entryPrompt(entry))
   } },
@@ -42,6 +42,7 @@ export const aiGlobalCommands: Command[] = [
     defaultHotkey: 'Mod+/',
     regions: ['home', 'timeline', 'entry-render', 'subscription-list', 'sub-layer', 'video-player', 'ai-chat'],
     enableInForm: true,
+    flag: 'ai_chat',
     run: () => useAiChatStore.getState().toggle(),
   },
 ]

@@ -5,6 +5,8 @@
  * provider, 15000 budget, 15001 chat not allowed) toast and show in the panel.
  */
 import { newId } from '@brook/shared'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../api/client.ts'
 import { isApiError, type ApiError } from '../../api/ApiError.ts'
@@ -46,6 +48,7 @@ export function useAiChat(chatId: string | null, onSessionChanged: (session: Cha
     async (text: string) => {
       const prompt = text.trim()
       if (!prompt || abort.current) return
+      analytics.track(ANALYTICS_EVENTS.aiChatMessageSent)
       const id = current.current ?? newId()
       const now = new Date().toISOString()
       const session: ChatSession = { chatId: id, title: null, createdAt: now, updatedAt: now }

@@ -4,7 +4,7 @@ import { createAnalyticsClient, type AnalyticsBody } from './analyticsClient.ts'
 
 describe('analytics client', () => {
   let sent: AnalyticsBody[]
-  let on: boolean
+  let on: boolean | null
   let failures: number
 
   const client = () =>
@@ -87,6 +87,37 @@ describe('analytics client', () => {
     a.track(2007)
     on = false
     await vi.advanceTimersByTimeAsync(10_000)
+    expect(sent).toEqual([])
+  })
+
+  it('holds events while it is not known whether to send (settings loading), then sends them once on', async () => {
+    on = null
+    const a = client()
+    a.track(1001)
+    a.track(1003)
+    await vi.advanceTimersByTimeAsync(9000)
+    expect(sent).toEqual([])
+    on = true
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(sent.map((b) => b.events.map((e) => e.name))).toEqual([['1001', '1003']])
+  })
+
+  it('drops held events when it turns out to be off, and after ten batch waits still unknown', async () => {
+    on = null
+    const a = client()
+    a.track(1001)
+    await vi.advanceTimersByTimeAsync(3000)
+    on = false
+    await vi.advanceTimersByTimeAsync(60_000)
+    on = true
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toEqual([])
+
+    on = null
+    a.track(1000)
+    await vi.advanceTimersByTimeAsync(3000 * 11)
+    on = true
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(sent).toEqual([])
   })
 })

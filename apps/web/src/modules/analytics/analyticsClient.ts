@@ -4,7 +4,9 @@
  * engagement_time_msec 1000, in the body SPEC §7 names (client_id, user_id, events,
  * user_properties as value objects). A failed send is retried at most twice, after 1 s and 2 s,
  * then dropped. While `enabled()` is false (the user's sendAnonymousData is off) nothing is queued
- * and what was queued is dropped unsent.
+ * and what was queued is dropped unsent. While it is null (not known yet: the session or the
+ * settings are still loading, as right after sign-in) events are held, at most `holdBatches`
+ * batch waits; then they go if it turned true and are dropped otherwise.
  */
 import { ANALYTICS_BACKOFF_MS, ANALYTICS_BATCH_MS, ANALYTICS_ENGAGEMENT_MSEC, ANALYTICS_MAX_BATCH, ANALYTICS_MAX_RETRIES, type AnalyticsEventCode } from '@brook/shared'
 
@@ -19,12 +21,15 @@ export type AnalyticsBody = {
 
 export type AnalyticsClientDeps = {
   send: (body: AnalyticsBody) => Promise<unknown>
-  enabled: () => boolean
+  /** true: send; false: never (drop); null: not known yet (hold). */
+  enabled: () => boolean | null
   ids: () => { clientId: string; sessionId: string; userId: string | null }
   userProperties?: () => Record<string, Scalar>
   batchMs?: number
   maxRetries?: number
   backoffMs?: number
+  /** Batch waits events are held while enabled() is null. */
+  holdBatches?: number
 }
 
 export function createAnalyticsClient(deps: AnalyticsClientDeps) {
@@ -33,6 +38,8 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps) {
   const backoffMs = deps.backoffMs ?? ANALYTICS_BACKOFF_MS
   let queue: AnalyticsBody['events'] = []
   let timer: ReturnType<typeof setTimeout> | null = null
+  let held = 0
+  const holdBatches = deps.holdBatches ?? 10
 
   const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -42,7 +49,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps) {
         await deps.send(body)
         return true
       } catch {
-        if (attempt >= maxRetries || !deps.enabled()) return false
+        if (attempt >= maxRetries || deps.enabled() !== true) return false
         await wait(backoffMs * 2 ** attempt)
       }
     }
@@ -50,7 +57,14 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps) {
 
   async function flush(): Promise<void> {
     timer = null
-    if (!deps.enabled()) {
+    const enabled = deps.enabled()
+    if (enabled === null && held < holdBatches && queue.length > 0) {
+      held++
+      timer = setTimeout(() => void flush(), batchMs)
+      return
+    }
+    held = 0
+    if (enabled !== true) {
       queue = []
       return
     }
@@ -66,7 +80,7 @@ export function createAnalyticsClient(deps: AnalyticsClientDeps) {
   return {
     /** Queues one event (nothing while disabled); the batch goes out `batchMs` after the first. */
     track(code: AnalyticsEventCode, params: Record<string, Scalar> = {}): void {
-      if (!deps.enabled()) return
+      if (deps.enabled() === false) return
       queue.push({ name: String(code), params: { ...params, session_id: deps.ids().sessionId, engagement_time_msec: ANALYTICS_ENGAGEMENT_MSEC } })
       timer ??= setTimeout(() => void flush(), batchMs)
     },

@@ -20,6 +20,7 @@ import { CredentialForm, type CredentialMode } from './CredentialForm.tsx'
 import { DesktopHandOff, desktopCallbackOf } from './DesktopHandOff.tsx'
 import { SocialSignIn } from './SocialSignIn.tsx'
 import { useSessionQuery } from './session.ts'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 
 /** Only same-app paths are followed after sign-in. */
 export function safeRedirect(value: string | null): string {
@@ -67,7 +68,10 @@ export function LoginPage({ initialMode }: { initialMode?: CredentialMode } = {}
   const query = useSessionQuery()
   const status = useSessionStore((s) => s.status)
   const expired = useSessionStore((s) => s.sessionExpired)
-  const [mode, setMode] = useState<CredentialMode>(initialMode ?? (params.get('mode') === 'signup' ? 'sign-up' : 'sign-in'))
+  const [chosenMode, setMode] = useState<CredentialMode>(initialMode ?? (params.get('mode') === 'signup' ? 'sign-up' : 'sign-in'))
+  // The admin's registration flag off: sign-in only (the server refuses sign-ups with 1004).
+  const registration = useFeatureFlag('registration')
+  const mode: CredentialMode = registration ? chosenMode : 'sign-in'
   const provider = params.get('provider')
   const redirect = safeRedirect(params.get('redirect'))
   // The desktop app's social sign-in, in the user's browser (docs/desktop.md).
@@ -113,7 +117,12 @@ export function LoginPage({ initialMode }: { initialMode?: CredentialMode } = {}
             </>
           )}
         </div>
-        {!provider && (
+        {!provider && !registration && (
+          <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400" data-testid="registration-off">
+            {t('registrationOff')}
+          </p>
+        )}
+        {!provider && registration && (
           <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
             {mode === 'sign-in' ? t('noAccount') : t('haveAccount')}{' '}
             <button

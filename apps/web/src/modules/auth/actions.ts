@@ -1,6 +1,7 @@
 /** Sign-up, sign-in and sign-out against better-auth; each refreshes the session (SPEC §4 signals). */
 import type { QueryClient } from '@tanstack/react-query'
-import { ErrorCodes } from '@brook/shared'
+import { ANALYTICS_EVENTS, ErrorCodes } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 import { removeLocal, StorageKeys } from '../../lib/storage.ts'
 import { toastError } from '../../api/toastError.ts'
 import { navigate } from '../../lib/navigation.ts'
@@ -30,6 +31,7 @@ export async function signUpWithEmail(queryClient: QueryClient, input: { name: s
   removeLocal(StorageKeys.invitationCode)
   removeLocal(StorageKeys.referralCode)
   await refreshSession(queryClient)
+  analytics.track(ANALYTICS_EVENTS.register)
   return true
 }
 
@@ -51,6 +53,7 @@ export async function signInWithEmail(queryClient: QueryClient, input: { email: 
   // Two-factor accounts sign in in two steps: the code comes next (verifyTwoFactor).
   if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) return 'two-factor'
   await refreshSession(queryClient)
+  analytics.track(ANALYTICS_EVENTS.userLogin)
   return true
 }
 
@@ -63,6 +66,7 @@ export async function verifyTwoFactor(queryClient: QueryClient, code: string): P
     return false
   }
   await refreshSession(queryClient)
+  analytics.track(ANALYTICS_EVENTS.userLogin)
   return true
 }
 

@@ -3,6 +3,8 @@
  * signal changes: sign-in, sign-up and sign-out call `refreshSession`.
  */
 import { isUserRole, type UserRole } from '@brook/shared'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { readLocal, StorageKeys, writeLocal } from '../../lib/storage.ts'
@@ -66,7 +68,10 @@ export function applySession(payload: SessionPayload | null): void {
   }
   const rawRole = payload.role ?? payload.user.role
   const role: UserRole | null = isUserRole(rawRole) ? rawRole : null
+  const known = store.whoami?.id === payload.user.id
   store.setSession(payload.user, role, toIso(payload.roleEndAt))
+  // SPEC §3 event 1000: the user is identified (each page load, and each sign-in).
+  if (!known) analytics.track(ANALYTICS_EVENTS.identify)
   // SPEC §4 "User-id change": remember whose data this browser holds.
   if (readLocal(StorageKeys.userId) !== payload.user.id) writeLocal(StorageKeys.userId, payload.user.id)
 }

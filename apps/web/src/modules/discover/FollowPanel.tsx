@@ -1,5 +1,7 @@
 /** Follow one discovered feed or list: a preview of its newest entries, then the subscription form. */
-import type { FeedViewType } from '@brook/shared'
+import { ANALYTICS_EVENTS, type FeedViewType } from '@brook/shared'
+import { useEffect } from 'react'
+import { analytics } from '../analytics/analytics.ts'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -14,6 +16,8 @@ import { formatRelativeTime } from '../timeline/formatTime.ts'
 import { guessView, knownFeed, listView, previewFeed, previewLine, type DiscoverResult } from './discoverApi.ts'
 
 export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverResult; defaultView: FeedViewType; onDone: () => void }) {
+  // SPEC §3 event 2015: the subscribe form opened (once per panel).
+  useEffect(() => analytics.track(ANALYTICS_EVENTS.subscribeModalOpened), [])
   const { t, i18n } = useTranslation('discover')
   const navigate = useNavigate()
   const feed = result.feed

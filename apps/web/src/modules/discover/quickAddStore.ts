@@ -1,5 +1,7 @@
 /** Whether the quick-add dialog is open, and what it was opened with. */
 import { create } from 'zustand'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 
 interface QuickAddState {
   open: boolean
@@ -11,7 +13,10 @@ interface QuickAddState {
 export const useQuickAddStore = create<QuickAddState>((set) => ({
   open: false,
   initial: '',
-  show: (initial = '') => set({ open: true, initial }),
+  show: (initial = '') => {
+    analytics.track(ANALYTICS_EVENTS.quickAddFeed)
+    set({ open: true, initial })
+  },
   hide: () => set({ open: false, initial: '' }),
 }))
 

@@ -3,6 +3,8 @@
  * then the content (or its readable version, or the original page) in the reader's typography.
  */
 import { VIEW_INFO } from '@brook/shared'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -35,6 +37,8 @@ import { EntryAttachments, EntrySender } from './EntryMailParts.tsx'
 import { SupportCreator } from '../power/SupportCreator.tsx'
 
 export function EntryReader({ params, entryId }: { params: TimelineParams; entryId: string }) {
+  // SPEC §3 event 2000: an entry opened.
+  useEffect(() => analytics.track(ANALYTICS_EVENTS.navigateEntry), [entryId])
   const { t, i18n } = useTranslation('entry')
   const entry = useEntry(entryId)
   const feed = useFeed(entry?.feedId)

@@ -16,6 +16,7 @@ import { useUiSettings } from '../settings/useSettingsValues.ts'
 import { LanguagesIcon, MessageIcon, SparklesIcon, VolumeIcon } from '../ai/aiIcons.tsx'
 import { IntegrationMenuItems } from '../integrations/IntegrationMenuItems.tsx'
 import { AiShortcutMenuItems } from '../ai/AiShortcutMenuItems.tsx'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>
 
@@ -61,8 +62,15 @@ export function EntryToolbar({ entry, state, onBack, hasPrevious, hasNext }: { e
   const { t: te } = useTranslation('entry')
   const ui = useUiSettings()
   const overrides = useBindingStore((s) => s.overrides)
-  const main = ui.toolbarOrder.main.filter((id) => id in ITEMS && getCommand(id))
-  const more = [...ui.toolbarOrder.more, ...ALL_IDS].filter((id, i, all) => id in ITEMS && !main.includes(id) && all.indexOf(id) === i && getCommand(id))
+  // A command of a feature the admin turned off for me is not shown.
+  const aiChat = useFeatureFlag('ai_chat')
+  const power = useFeatureFlag('power')
+  const shown = (id: string) => {
+    const flag = getCommand(id)?.flag
+    return Boolean(getCommand(id)) && (flag === 'ai_chat' ? aiChat : flag === 'power' ? power : true)
+  }
+  const main = ui.toolbarOrder.main.filter((id) => id in ITEMS && shown(id))
+  const more = [...ui.toolbarOrder.more, ...ALL_IDS].filter((id, i, all) => id in ITEMS && !main.includes(id) && all.indexOf(id) === i && shown(id))
   const hotkey = (id: string) => overrides[id] ?? getCommand(id)?.defaultHotkey
 
   return (
@@ -116,7 +124,7 @@ export function EntryToolbar({ entry, state, onBack, hasPrevious, hasNext }: { e
                   </DropdownItem>
                 )
               })}
-              <AiShortcutMenuItems entry={entry} />
+              {aiChat && <AiShortcutMenuItems entry={entry} />}
               <IntegrationMenuItems entry={entry} />
             </DropdownMenu.Content>
           </DropdownMenu.Portal>

@@ -4,6 +4,8 @@
  * POST /integrations/save, Eagle, Obsidian and custom URL schemes on this machine.
  */
 import { toast } from 'sonner'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 import { toastError } from '../../api/toastError.ts'
 import { i18n } from '../../i18n/index.ts'
 import type { Entry } from '../../store/index.ts'
@@ -26,6 +28,7 @@ async function saveOnServer(target: SaveTarget) {
 
 /** Saves an entry to a named service (assumed enabled in `settings`). */
 export function saveEntryTo(service: NamedService, entry: Entry, settings: IntegrationSettings): void {
+  analytics.track(ANALYTICS_EVENTS.integration, { service })
   if (service === 'eagle') {
     void addToEagle(entry).then(
       (n) => toast.success(t('eagleSaved', { count: n })),
@@ -40,6 +43,7 @@ export function saveEntryTo(service: NamedService, entry: Entry, settings: Integ
 
 /** Runs a custom integration for an entry: the app opens a URL scheme, or the server sends the request. */
 export function runCustomIntegration(custom: IntegrationSettings['customIntegration'][number], entry: Entry): void {
+  analytics.track(ANALYTICS_EVENTS.integration, { service: 'custom' })
   if (custom.type === 'url') window.open(fillUrlTemplate(custom.url, entry), '_blank', 'noopener')
   else void saveOnServer({ service: 'custom', customId: custom.id, entryId: entry.id })
 }

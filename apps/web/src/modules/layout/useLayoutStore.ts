@@ -4,6 +4,8 @@
  * Kept in localStorage under `brook:layout`.
  */
 import { create } from 'zustand'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { storageKey } from '../../lib/storage.ts'
 
@@ -43,7 +45,10 @@ export const useLayoutStore = create<LayoutState>()(
           if (was !== undefined) openFolders[folderKey(view, to)] = was
           return { openFolders }
         }),
-      setGridStyle: (gridStyle) => set({ gridStyle }),
+      setGridStyle: (gridStyle) => {
+        if (gridStyle === 'masonry') analytics.track(ANALYTICS_EVENTS.switchToMasonry)
+        set({ gridStyle })
+      },
       setMobileDrawer: (mobileDrawer) => set({ mobileDrawer }),
     }),
     {

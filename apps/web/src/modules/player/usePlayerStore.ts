@@ -5,6 +5,11 @@
  * element and follows this state.
  */
 import { create } from 'zustand'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
+
+/** When the player was opened in this page (for event 2009). */
+let openedAt: number | null = null
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { storageKey } from '../../lib/storage.ts'
 
@@ -67,6 +72,7 @@ export const usePlayerStore = create<PlayerState>()(
       isMute: false,
       action: 0,
       play: (track) => {
+        openedAt ??= Date.now()
         if (track && track.src !== get().src) {
           set((s) => ({ src: track.src, listId: track.entryId, title: track.title, source: track.source, image: track.image ?? null, currentTime: 0, duration: 0, show: true, status: 'loading', action: s.action + 1 }))
           return
@@ -76,7 +82,12 @@ export const usePlayerStore = create<PlayerState>()(
       },
       pause: () => set((s) => ({ status: 'paused', action: s.action + 1 })),
       toggle: () => (get().status === 'paused' ? get().play() : get().pause()),
-      close: () => set((s) => ({ show: false, status: 'paused', action: s.action + 1 })),
+      close: () => {
+        // SPEC §3 event 2009: how long the player was open (seconds).
+        if (get().show) analytics.track(ANALYTICS_EVENTS.playerOpenDuration, { duration_sec: openedAt ? Math.round((Date.now() - openedAt) / 1000) : 0 })
+        openedAt = null
+        set((s) => ({ show: false, status: 'paused', action: s.action + 1 }))
+      },
       seek: (seconds) => set((s) => ({ currentTime: clamp(seconds, 0, s.duration || seconds), action: s.action + 1 })),
       seekBy: (delta) => get().seek(get().currentTime + delta),
       setVolume: (volume) => set({ volume: clamp(volume, 0, 1), isMute: false }),

@@ -7,12 +7,16 @@ import { useFeedStore } from '../../store/entities/feeds.ts'
 import { useSessionStore } from '../../store/session.ts'
 import { useFeedPowerStore } from './feedPowerStore.ts'
 import { useTipStore } from './tipStore.ts'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 
 export function PowerMenuItems({ feedId, name }: { feedId: string; name: string }) {
   const { t } = useTranslation('power')
   const owner = useFeedStore((s) => s.byId[feedId]?.ownerUserId ?? null)
   const me = useSessionStore((s) => s.whoami?.id ?? null)
   const open = useFeedPowerStore((s) => s.open)
+  // The admin's power flag off for me: no tip, boost or claim.
+  const power = useFeatureFlag('power')
+  if (!power) return null
   return (
     <>
       {owner !== me && (

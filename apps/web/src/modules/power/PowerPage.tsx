@@ -1,5 +1,7 @@
 /** /power: the wallet — balance and today's claim, transactions, ranking (docs/power.md). */
 import { useTranslation } from 'react-i18next'
+import { Navigate } from 'react-router'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { ZapIcon } from '../../components/icons.tsx'
 import { useSessionStore } from '../../store/session.ts'
 import { AirdropCard } from './AirdropCard.tsx'
@@ -11,6 +13,9 @@ export function PowerPage() {
   const { t } = useTranslation()
   const { t: tp } = useTranslation('power')
   const userId = useSessionStore((s) => s.whoami?.id ?? null)
+  // The admin's power flag off for me: the page is not there.
+  const power = useFeatureFlag('power')
+  if (!power) return <Navigate to="/" replace />
   return (
     <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="power-page">
       <header className="flex items-center gap-3 border-b border-zinc-200/70 px-8 pt-8 pb-6 dark:border-zinc-800/80">

@@ -10,6 +10,7 @@ import { useFeed, useUser } from '../../store/index.ts'
 import { useSessionStore } from '../../store/session.ts'
 import { Avatar } from '../auth/Avatar.tsx'
 import { useTipStore } from './tipStore.ts'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 
 /** How many supporters are drawn as faces; the count says how many there are in all. */
 const FACES = 8
@@ -20,6 +21,9 @@ export function SupportCreator({ entryId, feedId, name }: { entryId: string; fee
   const me = useSessionStore((s) => s.whoami?.id ?? null)
   const tippers = feed?.tipUserIds ?? []
   const mine = feed?.ownerUserId != null && feed.ownerUserId === me
+  // The admin's power flag off for me: no tips.
+  const power = useFeatureFlag('power')
+  if (!power) return null
   return (
     <section className="mt-10 flex flex-wrap items-center gap-3 rounded-xl border border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="support-creator" data-print-hide>
       <div className="min-w-0 flex-1">

@@ -2,7 +2,9 @@
  * Claiming a feed, optimistically (SPEC §4): the feed shows the current user as its owner at once,
  * the challenge runs, and on a refusal the previous owner comes back. Kept locally on success.
  */
+import { ANALYTICS_EVENTS } from '@brook/shared'
 import { api } from '../../api/client.ts'
+import { analytics } from '../analytics/analytics.ts'
 import { localDb } from '../../db/index.ts'
 import { upsertFeeds } from '../../db/repositories/sources.ts'
 import { useFeedStore } from '../../store/entities/feeds.ts'
@@ -13,6 +15,7 @@ export async function claimFeed(feedId: string, userId: string) {
   if (previous) store.upsert([{ ...previous, ownerUserId: userId }])
   try {
     const answer = await api.post('/feeds/claim/challenge', { feedId })
+    analytics.track(ANALYTICS_EVENTS.feedClaimed)
     const now = useFeedStore.getState().byId[feedId]
     if (now) await localDb.write(upsertFeeds([{ ...now, ownerUserId: answer.ownerUserId }]))
     return answer

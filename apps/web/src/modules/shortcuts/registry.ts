@@ -3,6 +3,8 @@
  * "Action groups" that Brook has is one object with an id, a label key, a default hotkey and
  * `run`. Menus, toolbars, the shortcuts guide and the keyboard all go through this registry.
  */
+import type { FeatureFlag } from '@brook/shared'
+import { featureOn } from '../featureFlags/featureFlags.ts'
 
 export const COMMAND_GROUPS = ['entry', 'entry-render', 'timeline', 'subscription', 'list', 'layout', 'global', 'settings', 'integration'] as const
 export type CommandGroup = (typeof COMMAND_GROUPS)[number]
@@ -27,6 +29,8 @@ export interface Command {
   enableInForm?: boolean
   /** False when it cannot run now (no entry open…); its hotkey then does nothing. */
   enabled?: () => boolean
+  /** The admin's feature flag it belongs to: off, the command is not shown and does not run. */
+  flag?: FeatureFlag
   run: () => void | Promise<void>
 }
 
@@ -69,7 +73,7 @@ export function allCommands(): Command[] {
 /** Runs a command by id when it is enabled; true when it ran. */
 export function runCommand(id: string): boolean {
   const command = registry.get(id)
-  if (!command || (command.enabled && !command.enabled())) return false
+  if (!command || (command.enabled && !command.enabled()) || (command.flag && !featureOn(command.flag))) return false
   void command.run()
   return true
 }

@@ -21,11 +21,14 @@ import { SidebarRow } from './SidebarRow.tsx'
 import { markViewRead } from './subscriptionActions.ts'
 import { useGeneralSettings } from '../settings/useSettingsValues.ts'
 import { SubscriptionList } from './SubscriptionList.tsx'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { VIEW_TABS } from './viewIcons.tsx'
 import { ViewTabs } from './ViewTabs.tsx'
 
 export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate?: () => void; className?: string }) {
   const { t } = useTranslation()
+  // The admin's power flag off for me: no POWER page link.
+  const power = useFeatureFlag('power')
   const match = useMatch('/timeline/:timelineId/:feedId/*')
   const params = match ? parseTimelineParams(match.params) : null
   const storedView = useUiStore((s) => s.view)
@@ -81,16 +84,18 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
 
       <SubscriptionList view={view} params={params} onNavigate={onNavigate} />
 
-      <nav className="grid shrink-0 grid-cols-4 gap-1 border-t border-zinc-200/80 px-3 py-2 dark:border-zinc-800/80">
+      <nav className={`grid shrink-0 ${power ? 'grid-cols-4' : 'grid-cols-3'} gap-1 border-t border-zinc-200/80 px-3 py-2 dark:border-zinc-800/80`}>
         <IconNavLink to="/discover" label={t('nav.discover')} onClick={onNavigate}>
           <CompassIcon size={18} />
         </IconNavLink>
         <IconNavLink to="/action" label={t('nav.actions')} onClick={onNavigate}>
           <WandIcon size={18} />
         </IconNavLink>
-        <IconNavLink to="/power" label={t('nav.power')} onClick={onNavigate}>
-          <ZapIcon size={18} />
-        </IconNavLink>
+        {power && (
+          <IconNavLink to="/power" label={t('nav.power')} onClick={onNavigate}>
+            <ZapIcon size={18} />
+          </IconNavLink>
+        )}
         <IconNavLink to="/rsshub" label={t('nav.rsshub')} onClick={onNavigate}>
           <ServerIcon size={18} />
         </IconNavLink>

@@ -1,5 +1,7 @@
 /** The timeline's header: title and the actions of SPEC §2 (daily report, unread only, mark all read, refetch, grid/masonry). */
 import { VIEW_INFO } from '@brook/shared'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../analytics/analytics.ts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { IconButton } from '../../components/IconButton.tsx'
@@ -42,7 +44,10 @@ export function TimelineHeader({ params, title, unreadOnly, onToggleUnreadOnly, 
       <h2 data-testid="timeline-title" className="min-w-0 flex-1 truncate text-[15px] font-semibold tracking-tight">
         {title}
       </h2>
-      <IconButton label={t('dailyReport')} active={dailyOpen} onClick={() => setDailyOpen(true)} data-testid="daily-report">
+      <IconButton label={t('dailyReport')} active={dailyOpen} onClick={() => {
+          analytics.track(ANALYTICS_EVENTS.dailyReportModal)
+          setDailyOpen(true)
+        }} data-testid="daily-report">
         <SparklesIcon size={16} />
       </IconButton>
       <DailyDigestDialog view={params.view} open={dailyOpen} onOpenChange={setDailyOpen} />

@@ -1,5 +1,7 @@
 /** Subscription edits (SPEC §4 "Subscription edits"), optimistic through the outbox. */
 import { deleteSubscriptions, upsertSubscriptions } from '../../db/repositories/sources.ts'
+import { ANALYTICS_EVENTS } from '@brook/shared'
+import { analytics } from '../../modules/analytics/analytics.ts'
 import type { Statement } from '../../db/types.ts'
 import { defineMutation, mutate } from '../../sync/mutations.ts'
 import { writeSubscribeAnswer } from '../../sync/writers.ts'
@@ -70,6 +72,7 @@ const subscribeMutation = defineMutation<SubscribeInput & { createdAt: string },
 /** Follows a feed (by id or URL) or a list. Resolves once queued; the sidebar shows it when known. */
 export function subscribe(input: SubscribeInput): Promise<void> {
   if (!input.url && !input.feedId && !input.listId) return Promise.reject(new Error('A subscription needs a feedId, listId or url'))
+  analytics.track(ANALYTICS_EVENTS.subscribe)
   return mutate(subscribeMutation, { ...input, createdAt: new Date().toISOString() })
 }
 

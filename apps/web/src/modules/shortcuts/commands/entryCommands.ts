@@ -60,6 +60,7 @@ export const entryCommands: Command[] = [
     id: 'entry:tip',
     group: 'entry',
     labelKey: 'entry.tip',
+    flag: 'power',
     enabled: () => Boolean(currentEntry()?.feedId),
     run: withEntry((e) => e.feedId && useTipStore.getState().open({ entryId: e.id, name: useFeedStore.getState().byId[e.feedId]?.title ?? e.title ?? '' })),
   },
