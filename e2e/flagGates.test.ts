@@ -44,7 +44,7 @@ describeBrowser('features behind flags', () => {
     await server?.stop()
   })
 
-  it('POWER and AI chat turned off for one account disappear from its app', async () => {
+  it('POWER and AI chat turned off for one account disappear from its app', { timeout: 300_000 }, async () => {
     admin = await newPage()
     await signUp(admin, 'Owner')
     const bob = await newPage()
@@ -67,7 +67,7 @@ describeBrowser('features behind flags', () => {
       await details.getByRole('searchbox').fill('bob')
       await details.getByRole('button', { name: 'Turn off for Bob' }).click()
       await details.getByTestId('admin-flag-affected').getByText('Bob').waitFor()
-      await expect.poll(() => details.getByTestId('admin-flag-stats').textContent()).toBe('On for 1 of 2 accounts · 0 turned on and 1 turned off by hand')
+      await expect.poll(() => details.getByTestId('admin-flag-stats').textContent(), { timeout: 20_000 }).toBe('On for 1 of 2 accounts · 0 turned on and 1 turned off by hand')
     }
     await admin.locator('[data-testid="admin-flag-details"][data-flag="power"]').scrollIntoViewIfNeeded()
     await screenshot(admin, 'flag-gates-01-admin-details')
@@ -75,7 +75,7 @@ describeBrowser('features behind flags', () => {
     // After a reload Bob's app has neither.
     await bob.reload()
     await bob.getByRole('link', { name: 'Discover' }).waitFor()
-    await expect.poll(() => bob.getByRole('link', { name: 'POWER' }).count()).toBe(0)
+    await expect.poll(() => bob.getByRole('link', { name: 'POWER' }).count(), { timeout: 20_000 }).toBe(0)
     await bob.keyboard.press('Control+/')
     await bob.goto(`${server.url}/power`)
     await bob.waitForURL(TIMELINE_URL)
@@ -94,14 +94,14 @@ describeBrowser('features behind flags', () => {
     await bob.getByRole('link', { name: 'POWER' }).waitFor()
   })
 
-  it('registration turned off takes the sign-up form away from visitors', async () => {
+  it('registration turned off takes the sign-up form away from visitors', { timeout: 180_000 }, async () => {
     const visitor = await newPage()
     await visitor.goto(`${server.url}/login?mode=signup`)
     await visitor.getByRole('button', { name: 'Create account', exact: true }).waitFor()
 
     await admin.goto(`${server.url}/settings/admin`)
     await admin.getByRole('switch', { name: 'Registration on' }).click()
-    await expect.poll(() => admin.getByRole('switch', { name: 'Registration on' }).getAttribute('aria-checked')).toBe('false')
+    await expect.poll(() => admin.getByRole('switch', { name: 'Registration on' }).getAttribute('aria-checked'), { timeout: 20_000 }).toBe('false')
 
     await visitor.reload()
     await visitor.getByTestId('registration-off').waitFor()
@@ -111,7 +111,7 @@ describeBrowser('features behind flags', () => {
     await screenshot(visitor, 'flag-gates-03-registration-off')
 
     await admin.getByRole('switch', { name: 'Registration on' }).click()
-    await expect.poll(() => admin.getByRole('switch', { name: 'Registration on' }).getAttribute('aria-checked')).toBe('true')
+    await expect.poll(() => admin.getByRole('switch', { name: 'Registration on' }).getAttribute('aria-checked'), { timeout: 20_000 }).toBe('true')
     await visitor.reload()
     await visitor.getByRole('button', { name: 'Create account', exact: true }).waitFor()
   })
