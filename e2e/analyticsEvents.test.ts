@@ -115,7 +115,7 @@ describeBrowser('analytics events', () => {
     expect(seen.posts).toBeLessThan(seen.events.length)
 
     const today = new Date().toISOString().slice(0, 10)
-    const counted = await page.evaluate(async () => (await (await fetch('/api/analytics?days=1', { credentials: 'include' })).json()).data as { day: string; event: string; count: number }[])
+    const counted = await page.evaluate(async () => ((await (await fetch('/api/analytics?days=1', { credentials: 'include' })).json()) as { data: { day: string; event: string; count: number }[] }).data)
     for (const code of expected) expect(counted.find((r) => r.day === today && r.event === code)?.count, code).toBeGreaterThan(0)
     await page.goto(`${server.url}/settings/admin`)
     const table = page.getByTestId('admin-analytics')
