@@ -134,5 +134,6 @@ describeDesktop('desktop app: social sign-in through the default browser', () =>
 
     // The callback is gone once used: the same address signs nothing in again.
     await expect(fetch(tab.url())).rejects.toThrow()
-  })
+    // Two browsers, a window manager and a server on 2 shared cores: the e2e default of 120 s ran out under CI load.
+  }, 300_000)
 })

@@ -91,7 +91,8 @@ describeBrowser('installable app and Web Push', () => {
     const payload = { title: 'Pushed <entry>', body: 'Alerts feed', icon: '/icons/icon-192.png', tag: 'entry-1', url: '/timeline/view-0/1/2' }
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration?.registrationId ?? '', data: JSON.stringify(payload) })
     const shown = () => page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))))
-    await expect.poll(shown, { timeout: 20_000 }).toEqual([{ title: 'Pushed <entry>', body: 'Alerts feed', tag: 'entry-1', data: { url: '/timeline/view-0/1/2' } }])
+    // Waking a stopped worker took most of 20 s on a loaded CI machine.
+    await expect.poll(shown, { timeout: 45_000 }).toEqual([{ title: 'Pushed <entry>', body: 'Alerts feed', tag: 'entry-1', data: { url: '/timeline/view-0/1/2' } }])
   })
 
   it('lists followed feeds with notification switches in Settings → Notifications', async () => {
