@@ -89,10 +89,14 @@ describeBrowser('installable app and Web Push', () => {
     const registration = registrations.find((r) => r.scopeURL === `${server.url}/`)
     expect(registration).toBeDefined()
     const payload = { title: 'Pushed <entry>', body: 'Alerts feed', icon: '/icons/icon-192.png', tag: 'entry-1', url: '/timeline/view-0/1/2' }
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration?.registrationId ?? '', data: JSON.stringify(payload) })
     const shown = () => page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))))
-    // Waking a stopped worker took most of 20 s on a loaded CI machine.
-    await expect.poll(shown, { timeout: 45_000 }).toEqual([{ title: 'Pushed <entry>', body: 'Alerts feed', tag: 'entry-1', data: { url: '/timeline/view-0/1/2' } }])
+    // A push handed over CDP while other browsers load the machine was sometimes never delivered to
+    // the worker (a full CI run, not alone): deliver it again, up to four times. Same tag: one notification.
+    for (let attempt = 0; attempt < 4 && (await shown()).length === 0; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration?.registrationId ?? '', data: JSON.stringify(payload) })
+      await expect.poll(async () => (await shown()).length, { timeout: 15_000 }).toBeGreaterThan(0).catch(() => undefined)
+    }
+    expect(await shown()).toEqual([{ title: 'Pushed <entry>', body: 'Alerts feed', tag: 'entry-1', data: { url: '/timeline/view-0/1/2' } }])
   })
 
   it('lists followed feeds with notification switches in Settings → Notifications', async () => {
