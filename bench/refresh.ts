@@ -291,7 +291,7 @@ function startWorkerProcess(vars: Record<string, string>, prefix: string, origin
 /** `--worker`: one BullMQ worker process (SERVICES=worker) until stdin ends; prints its figures. */
 async function runWorker(vars: Record<string, string>, prefix: string): Promise<void> {
   const env = parseEnv({ ...vars, SERVICES: 'worker' })
-  setIdWorker(env.WORKER_ID)
+  setIdWorker(env.WORKER_ID ?? 0)
   const logger = createLogger(env.LOG_LEVEL)
   const database = openDatabase(databaseLocation(env))
   const feeds = createFeedService({ repo: feedsRepo(database.db), env, logger, redisPrefix: prefix })

@@ -9,6 +9,7 @@ import type { Auth } from './auth/createAuth.ts'
 import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './domains/mail/mailer.ts'
 import type { Services } from './compose.ts'
+import type { WorkerLease } from './domains/workerIds/leaseWorkerId.ts'
 
 /** Configuration and infrastructure shared by every part. */
 export interface Infrastructure {
@@ -17,6 +18,8 @@ export interface Infrastructure {
   auth: Auth
   logger: Logger
   mailer: Mailer
+  /** The worker id this process leased, null when WORKER_ID was set by hand. */
+  workerLease: WorkerLease | null
 }
 
 /** Everything the app needs: the infrastructure, and the services (`deps.feeds`, `deps.entries` …). */

@@ -27,7 +27,8 @@ export const envSchema = z.object({
     .default('web,worker,scheduler')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['web', 'worker', 'scheduler'])).min(1)),
-  WORKER_ID: z.coerce.number().int().min(0).max(1023).default(0),
+  /** Unset: the process leases a free worker id from the database (docs/operations.md). */
+  WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEFAULT_ROLE: z.enum(USER_ROLES).default('free'),

@@ -16,6 +16,8 @@ import type { AppDeps } from './deps.ts'
 import { composeServices } from './compose.ts'
 import { instanceRepo } from './domains/instance/repo.ts'
 import { startJobs } from './jobs/startJobs.ts'
+import { leaseWorkerId, type WorkerLease } from './domains/workerIds/leaseWorkerId.ts'
+import { workerLeasesRepo } from './domains/workerIds/repo.ts'
 
 /**
  * Stops accepting connections, lets requests in flight finish, and after `deadlineMs` cuts the
@@ -49,12 +51,15 @@ export interface RunningBrook {
 
 /** Opens and migrates the database, then builds every dependency the app needs (services: compose.ts). */
 export async function buildDeps(env: Env, options: { database?: OpenDatabase; logger?: Logger } = {}): Promise<AppDeps> {
-  setIdWorker(env.WORKER_ID)
   const logger = options.logger ?? createLogger(env.LOG_LEVEL)
   const location = databaseLocation(env)
   // The server checkpoints SQLite's WAL from a worker thread (db/backgroundCheckpoint.ts).
   const database = options.database ?? openDatabase(location.dialect === 'sqlite' ? { ...location, backgroundCheckpoint: true } : location)
   await migrateToLatest(database.db)
+  // Ids are made with this process's own worker bits: set by hand, or leased from the database.
+  let workerLease: WorkerLease | null = null
+  if (env.WORKER_ID !== undefined) setIdWorker(env.WORKER_ID)
+  else workerLease = await leaseWorkerId({ repo: workerLeasesRepo(database.db), logger, use: setIdWorker })
   const mailer = createMailer({ repo: mailRepo(database.db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
   const instance = instanceRepo(database.db)
   const secret = await resolveAuthSecret(env, instance)
@@ -64,7 +69,7 @@ export async function buildDeps(env: Env, options: { database?: OpenDatabase; lo
   const accounts = { invitations: services.invitations, referrals: services.referrals, isDisabled: services.admin.isDisabled }
   // better-auth is loaded at the first request that needs a session, not at start-up.
   const auth = lazyAuth({ env, database, mailer, instance, accounts }, secret)
-  return { env, database, auth, logger, mailer, ...services }
+  return { env, database, auth, logger, mailer, workerLease, ...services }
 }
 
 /** Starts the roles of env.SERVICES: the HTTP server on env.PORT (0 picks a free port) for `web`, and the jobs. */
@@ -100,6 +105,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
       await deps.messaging.idle()
       deps.health.close()
       deps.rateLimits.close()
+      await deps.workerLease?.close()
       await deps.database.close()
     },
   }

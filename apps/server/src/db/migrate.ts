@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011_ai.ts'
 import * as m0012 from './migrations/0012_instance_admin.ts'
 import * as m0013 from './migrations/0013_rsshub.ts'
 import * as m0014 from './migrations/0014_referrals.ts'
+import * as m0015 from './migrations/0015_worker_leases.ts'
 import * as m0017 from './migrations/0017_paid_lists.ts'
 import * as m0018 from './migrations/0018_feed_tippers.ts'
 import * as m0019 from './migrations/0019_power_daily.ts'
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0012_instance_admin': m0012,
   '0013_rsshub': m0013,
   '0014_referrals': m0014,
+  '0015_worker_leases': m0015,
   '0017_paid_lists': m0017,
   '0018_feed_tippers': m0018,
   '0019_power_daily': m0019,

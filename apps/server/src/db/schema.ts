@@ -587,6 +587,12 @@ export interface FeedIconsTable {
   checkedAt: string
 }
 
+export interface WorkerLeasesTable {
+  workerId: number
+  holder: string
+  expiresAt: string
+}
+
 /** Every table of the server database. */
 export interface Database {
   user: UserTable
@@ -595,6 +601,7 @@ export interface Database {
   instance_kv: InstanceKvTable
   feeds: FeedsTable
   feed_icons: FeedIconsTable
+  worker_leases: WorkerLeasesTable
   entries: EntriesTable
   inboxes: InboxesTable
   lists: ListsTable

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const { env: vars, prefix } = JSON.parse(process.argv[2]) as { env: Record<string, string>; prefix: string }
   const env = parseEnv({ ...vars, SERVICES: 'worker' })
   // Its own snowflake worker id, as each process of an instance has (WORKER_ID): ids never collide.
-  setIdWorker(env.WORKER_ID)
+  setIdWorker(env.WORKER_ID ?? 0)
   const logger = createLogger(env.LOG_LEVEL)
   const database = openDatabase(databaseLocation(env))
   const feeds = createFeedService({ repo: feedsRepo(database.db), env, logger, redisPrefix: prefix })
