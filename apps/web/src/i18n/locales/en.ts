@@ -171,6 +171,11 @@ export default {
     twoFactorHint: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
     twoFactorCode: 'Code',
     twoFactorVerify: 'Verify and sign in',
+    twoFactorEmail: 'E-mail me a code',
+    twoFactorEmailSending: 'Sending…',
+    twoFactorEmailSent: 'We sent a 6-digit code to your e-mail address. It is valid for 5 minutes.',
+    twoFactorEmailResend: 'Send another code',
+    twoFactorUseApp: 'Use my authenticator app instead',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: 'Invalid e-mail or password',
       INVALID_EMAIL: 'Invalid e-mail address',

@@ -173,6 +173,11 @@ export default {
     twoFactorHint: '認証アプリの 6 桁のコード、またはバックアップコードを入力してください。',
     twoFactorCode: 'コード',
     twoFactorVerify: '確認してサインイン',
+    twoFactorEmail: 'コードをメールで受け取る',
+    twoFactorEmailSending: '送信中…',
+    twoFactorEmailSent: '6 桁のコードをメールで送信しました。有効期限は 5 分です。',
+    twoFactorEmailResend: 'コードを再送する',
+    twoFactorUseApp: '認証アプリを使う',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: 'メールアドレスまたはパスワードが正しくありません',
       INVALID_EMAIL: 'メールアドレスが無効です',

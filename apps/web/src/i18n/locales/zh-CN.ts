@@ -173,6 +173,11 @@ export default {
     twoFactorHint: '请输入身份验证器应用中的 6 位验证码，或一个备用码。',
     twoFactorCode: '验证码',
     twoFactorVerify: '验证并登录',
+    twoFactorEmail: '通过电子邮件发送验证码',
+    twoFactorEmailSending: '正在发送…',
+    twoFactorEmailSent: '我们已向你的电子邮箱发送了 6 位验证码，5 分钟内有效。',
+    twoFactorEmailResend: '重新发送验证码',
+    twoFactorUseApp: '改用身份验证器应用',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: '邮箱或密码错误',
       INVALID_EMAIL: '邮箱地址无效',

@@ -173,6 +173,11 @@ export default {
     twoFactorHint: '請輸入驗證器 App 中的 6 位數驗證碼，或一組備用碼。',
     twoFactorCode: '驗證碼',
     twoFactorVerify: '驗證並登入',
+    twoFactorEmail: '以電子郵件傳送驗證碼',
+    twoFactorEmailSending: '正在傳送…',
+    twoFactorEmailSent: '我們已將 6 位數驗證碼寄到你的電子郵件信箱，5 分鐘內有效。',
+    twoFactorEmailResend: '重新傳送驗證碼',
+    twoFactorUseApp: '改用驗證器 App',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: '電子郵件或密碼錯誤',
       INVALID_EMAIL: '電子郵件地址無效',

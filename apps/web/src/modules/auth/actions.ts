@@ -57,10 +57,28 @@ export async function signInWithEmail(queryClient: QueryClient, input: { email: 
   return true
 }
 
-/** The second sign-in step of a two-factor account: an authenticator code, or a backup code. */
-export async function verifyTwoFactor(queryClient: QueryClient, code: string): Promise<boolean> {
+/** The second sign-in step: asks the server to e-mail a one-time code (two-factor/send-otp); false (after a toast) when refused. */
+export async function sendTwoFactorEmailCode(): Promise<boolean> {
+  const { error } = await authClient.twoFactor.sendOtp()
+  if (error) {
+    toastError(error)
+    return false
+  }
+  return true
+}
+
+/**
+ * The second sign-in step of a two-factor account: an authenticator code or a backup code, or —
+ * once one was e-mailed (`source` 'email') — the e-mailed code.
+ */
+export async function verifyTwoFactor(queryClient: QueryClient, code: string, source: 'app' | 'email' = 'app'): Promise<boolean> {
   const trimmed = code.trim()
-  const { error } = /^\d{6}$/.test(trimmed) ? await authClient.twoFactor.verifyTotp({ code: trimmed }) : await authClient.twoFactor.verifyBackupCode({ code: trimmed })
+  const { error } =
+    source === 'email' && /^\d{6}$/.test(trimmed)
+      ? await authClient.twoFactor.verifyOtp({ code: trimmed })
+      : /^\d{6}$/.test(trimmed)
+        ? await authClient.twoFactor.verifyTotp({ code: trimmed })
+        : await authClient.twoFactor.verifyBackupCode({ code: trimmed })
   if (error) {
     toastError({ ...error, message: error.message || 'Invalid two factor code' })
     return false
