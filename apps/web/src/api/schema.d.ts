@@ -4674,7 +4674,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sign-in providers of this instance: e-mail and password, and GitHub/Google when configured */
+        /** The sign-in providers of this instance: e-mail and password, and each configured social provider (GitHub, Google, the generic OAuth provider of OAUTH_*) */
         get: {
             parameters: {
                 query?: never;

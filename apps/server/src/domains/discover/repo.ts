@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Selectable } from 'kysely'
 import type { FeedsTable, ListsTable } from '../../db/schema.ts'
 import type { Db } from '../../db/transactions.ts'
+import { feedIdsOfLists } from '../lists/repo.ts'
 
 /** `%keyword%` with LIKE's own wildcards escaped. */
 function likePattern(keyword: string): string {
@@ -79,12 +80,7 @@ export function discoverRepo(db: Db) {
       return new Set(rows.map((r) => (r.feedId ?? r.listId) as string))
     },
 
-    async listFeedIds(listIds: string[]): Promise<Map<string, string[]>> {
-      const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
-      if (listIds.length === 0) return out
-      for (const row of await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', listIds).execute()) out.get(row.listId)?.push(row.feedId)
-      return out
-    },
+    listFeedIds: (listIds: string[]) => feedIdsOfLists(db, listIds),
   }
 }
 

@@ -3,10 +3,21 @@ import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Database, FeedsTable, ListsTable } from '../../db/schema.ts'
 import { inTransaction, lockFeeds, type Db } from '../../db/transactions.ts'
 import { recountListForSubscribers } from '../unread/repo.ts'
+import { chunks } from '../../db/chunks.ts'
 
 export type ListRow = Selectable<ListsTable>
 export type ListPatch = Pick<Updateable<ListsTable>, 'title' | 'description' | 'image' | 'view' | 'fee' | 'updatedAt'>
 type FeedRow = Selectable<FeedsTable>
+
+/** Feed ids of several lists, keyed by list id, each in the order the feeds were added (also used by profiles, discover and subscriptions). */
+export async function feedIdsOfLists(db: Db, listIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
+  for (const part of chunks([...new Set(listIds)])) {
+    const rows = await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', part).orderBy('createdAt').execute()
+    for (const row of rows) out.get(row.listId)?.push(row.feedId)
+  }
+  return out
+}
 
 export function listsRepo(db: Db) {
   return {
@@ -58,13 +69,7 @@ export function listsRepo(db: Db) {
       return (await db.selectFrom('list_feeds').select('feedId').where('listId', '=', listId).orderBy('createdAt').orderBy('feedId').execute()).map((r) => r.feedId)
     },
 
-    async feedIdsOfLists(listIds: string[]): Promise<Map<string, string[]>> {
-      const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
-      if (listIds.length === 0) return out
-      const rows = await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', listIds).orderBy('createdAt').execute()
-      for (const row of rows) out.get(row.listId)?.push(row.feedId)
-      return out
-    },
+    feedIdsOfLists: (listIds: string[]) => feedIdsOfLists(db, listIds),
 
     async feeds(listId: string): Promise<FeedRow[]> {
       return db.selectFrom('list_feeds as lf').innerJoin('feeds as f', 'f.id', 'lf.feedId').selectAll('f').where('lf.listId', '=', listId).orderBy('lf.createdAt').execute()

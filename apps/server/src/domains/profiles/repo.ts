@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely'
 import type { FeedsTable, ListsTable, SubscriptionsTable } from '../../db/schema.ts'
 import { chunks } from '../../db/chunks.ts'
 import { isSqliteDb, type Db } from '../../db/transactions.ts'
+import { feedIdsOfLists } from '../lists/repo.ts'
 
 export type ProfileRow = {
   id: string
@@ -86,15 +87,7 @@ export function profilesRepo(db: Db) {
       return db.selectFrom('lists').selectAll().where('ownerUserId', '=', userId).orderBy('createdAt', 'desc').orderBy('id').execute()
     },
 
-    /** Feed ids of several lists, keyed by list id (in the order they were added). */
-    async listFeedIds(listIds: string[]): Promise<Map<string, string[]>> {
-      const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
-      for (const part of chunks([...new Set(listIds)])) {
-        const rows = await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', part).orderBy('createdAt').execute()
-        for (const row of rows) out.get(row.listId)?.push(row.feedId)
-      }
-      return out
-    },
+    listFeedIds: (listIds: string[]) => feedIdsOfLists(db, listIds),
   }
 }
 

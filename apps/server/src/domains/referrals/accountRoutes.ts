@@ -14,7 +14,7 @@ const providersRoute = createRoute({
   method: 'get',
   path: '/providers',
   tags: ['auth'],
-  summary: 'The sign-in providers of this instance: e-mail and password, and GitHub/Google when configured',
+  summary: 'The sign-in providers of this instance: e-mail and password, and each configured social provider (GitHub, Google, the generic OAuth provider of OAUTH_*)',
   responses: {
     200: jsonResponse(envelope(z.array(z.object({ id: z.string(), name: z.string(), type: z.enum(['credential', 'social']) }))), 'Sign-in providers'),
   },

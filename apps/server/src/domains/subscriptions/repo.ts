@@ -6,6 +6,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely'
 import { newId } from '@brook/shared'
 import type { Database, FeedsTable, InboxesTable, ListsTable, SubscriptionsTable } from '../../db/schema.ts'
 import { inTransaction, isSqliteDb, lockFeeds, type Db } from '../../db/transactions.ts'
+import { feedIdsOfLists } from '../lists/repo.ts'
 import { chunks } from '../../db/chunks.ts'
 import { dropCounter, resetCounter } from '../unread/repo.ts'
 import { transferFunds, userAccount } from '../wallets/ledger.ts'
@@ -132,15 +133,7 @@ export function subscriptionsRepo(db: Db) {
       return out
     },
 
-    /** Feed ids of several lists, keyed by list id. */
-    async listFeedIds(listIds: string[]): Promise<Map<string, string[]>> {
-      const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
-      for (const part of chunks([...new Set(listIds)])) {
-        const rows = await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', part).orderBy('createdAt').execute()
-        for (const row of rows) out.get(row.listId)?.push(row.feedId)
-      }
-      return out
-    },
+    listFeedIds: (listIds: string[]) => feedIdsOfLists(db, listIds),
 
     async unreadOf(userId: string, sourceId: string): Promise<number> {
       const row = await db.selectFrom('unread_counts').select('count').where('userId', '=', userId).where('sourceId', '=', sourceId).executeTakeFirst()

@@ -6,6 +6,7 @@
  */
 import { sql, type RawBuilder, type Selectable } from 'kysely'
 import type { FeedsTable, ListsTable } from '../../db/schema.ts'
+import { feedIdsOfLists } from '../lists/repo.ts'
 import type { Db } from '../../db/transactions.ts'
 
 /** Activity older than this is not trending any more. */
@@ -130,14 +131,7 @@ export function trendingRepo(db: Db) {
         .execute()
     },
 
-    /** The feed ids of lists. */
-    async feedIdsOfLists(listIds: string[]): Promise<Map<string, string[]>> {
-      const out = new Map<string, string[]>(listIds.map((id) => [id, []]))
-      if (listIds.length === 0) return out
-      const rows = await db.selectFrom('list_feeds').select(['listId', 'feedId']).where('listId', 'in', listIds).orderBy('createdAt').execute()
-      for (const r of rows) out.get(r.listId)?.push(r.feedId)
-      return out
-    },
+    feedIdsOfLists: (listIds: string[]) => feedIdsOfLists(db, listIds),
   }
 }
 

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createRandom } from '../../test/random.ts'
 import { isCanonicalWebUrl, resolveUrl, webUrl } from './resolveUrl.ts'
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 // Pieces that move the WHATWG URL parser: case, ports, userinfo, IPv4 numbers, punycode, dot
 // segments (plain and percent-encoded), characters each component percent-encodes, backslashes.
@@ -37,7 +27,7 @@ function randomUrl(r: () => number): string {
 
 describe('resolveUrl', () => {
   it('returns what URL.parse serializes, with or without the shortcut for canonical http(s) URLs', () => {
-    const r = mulberry32(7)
+    const r = createRandom(7).next
     let shortcuts = 0
     for (let i = 0; i < 20_000; i++) {
       const value = randomUrl(r)
