@@ -144,18 +144,20 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const messaging: MessagingService = createMessagingService({ repo: messagingRepo(db), sender: pushSender, publicKey: async () => (await vapidKeys()).publicKey, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   // Before the reading services: their answers carry the feeds' tippers (wallets tippersOf).
   const wallets = createWalletsService({ repo: repos.wallets, config: env })
+  // The admin's flags: services check them where they move POWER or read RSSHub for someone.
+  const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
+  const flagOn = featureFlags.isOn
   const plans = createPlansService({ repo: repos.plans, instance: repos.instance, env, usage: repos.subscriptions })
   // rsshub:// feeds are fetched through an RSSHub instance (docs/rsshub.md).
-  const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount })
+  const rsshub = createRsshubService({ repo: repos.rsshub, env, limitsFor: plans.limitsFor, countUsers: plans.userCount, flagOn })
   const feeds = createFeedService({ repo: repos.feeds, env, logger, boostLevel: (feedId, at) => runningBoostLevel(repos.wallets, feedId, at), sendWebhooks, onDocument: (feed, body, link) => websub?.onDocument(feed, body, link), onNewEntries: messaging.newEntries, resolveRsshub: rsshub.resolve, rsshubCategoryOf: rsshub.categoryOf })
   websub = createWebsubService({ repo: repos.websub, feeds, publicUrl: env.PUBLIC_URL ?? null, allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
-  const featureFlags = createFeatureFlagsService({ repo: repos.featureFlags })
   const invitations = createInvitationsService({ repo: repos.invitations, plans, registrationOn: async () => (await featureFlags.evaluate(null)).registration })
   const referrals = createReferralsService({ repo: repos.referrals, plans, verifier: env.RECEIPT_VERIFIER_URL ? httpReceiptVerifier(env.RECEIPT_VERIFIER_URL) : noReceiptVerifier })
-  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf })
+  const subscriptions = createSubscriptionsService({ repo: repos.subscriptions, env, feeds, plans, onUnfollowed: (feedIds) => websub?.unfollowed(feedIds), tippers: wallets.tippersOf, flagOn })
   const opml = createOpmlTransfer({ repo: repos.subscriptions, subscriptions, env })
   const categories = createCategoriesService({ repo: repos.subscriptions, subscriptions })
-  const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions })
+  const lists = createListsService({ repo: repos.lists, subscriptions: repos.subscriptions, flagOn })
   const inboxes = createInboxesService({ repo: repos.inboxes, subscriptions, domain: inboxDomain(env) })
   const reads = createReadsService({ repo: repos.reads, unread: repos.unread, lists, inboxes })
   const entries = createEntriesService({ repo: repos.entries, reads: repos.reads, lists, inboxes, feeds, env, logger, actions, sendWebhooks, tippers: wallets.tippersOf })
@@ -186,8 +188,8 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const boosts = createBoostsService({ repo: repos.wallets, onBoosted: feeds.boosted })
   const airdrops = createAirdropsService({ repo: repos.wallets })
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
-  const achievements = createAchievementsService({ repo: repos.achievements, wallets })
-  const admin = createAdminService({ repo: repos.admin, cleaner: cleanRepo(db), plans, achievements, wallets })
+  const achievements = createAchievementsService({ repo: repos.achievements, wallets, flagOn })
+  const admin = createAdminService({ repo: repos.admin, cleaner: cleanRepo(db), plans, achievements, wallets, flagOn })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })

@@ -8,10 +8,12 @@ export type FeatureFlag = (typeof FEATURE_FLAGS)[number]
 
 /**
  * What each flag turns off (docs/instance-admin.md "Feature flags"): `ai_chat` the AI chat (route
- * and entry points), `power` the POWER wallet, tips and boosts, `registration` new sign-ups (a
- * sign-up is a visitor's: on only at 100 %). The others are listed for the admin but gate nothing yet.
+ * and entry points), `power` the POWER wallet, tips, boosts and every POWER movement made for the
+ * user (list fees, achievement rewards, the admin's mint, RSSHub purchases), `rsshub` RSSHub
+ * instances, Discover's routes and new rsshub:// feeds, `invitations` invitation codes,
+ * `achievements` achievements, `registration` new sign-ups (a sign-up is a visitor's: on only at 100 %).
  */
-export const GATING_FLAGS = ['ai_chat', 'power', 'registration'] as const satisfies readonly FeatureFlag[]
+export const GATING_FLAGS = FEATURE_FLAGS
 
 /** Every flag is on until the admin says otherwise. */
 export const FEATURE_FLAG_DEFAULT = { enabled: true, percentage: 100 } as const

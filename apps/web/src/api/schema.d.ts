@@ -64,6 +64,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's achievements flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -136,6 +151,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's achievements flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -280,6 +310,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's achievements flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
                 409: {
                     headers: {
@@ -412,6 +457,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's achievements flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -6386,6 +6446,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's rsshub flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 13003: Instance not found */
                 404: {
                     headers: {
@@ -6493,6 +6568,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's rsshub flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -6580,6 +6670,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's rsshub flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -7604,6 +7709,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -10697,6 +10817,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's invitations flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -10777,6 +10912,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's invitations flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -10868,6 +11018,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's invitations flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -11259,6 +11424,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
                 409: {
                     headers: {
@@ -11540,7 +11720,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description 8001: List permission denied */
+                /** @description 1004: No permission; 8001: List permission denied */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -11548,8 +11728,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "code": 8001,
-                         *       "message": "List permission denied"
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -15470,6 +15650,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's rsshub flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 13003: Instance not found */
                 404: {
                     headers: {
@@ -15700,6 +15895,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's rsshub flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -16015,6 +16225,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1004: No permission (the admin's rsshub flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {
@@ -16097,6 +16322,21 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission (the admin's rsshub flag is off for the caller) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -16215,7 +16455,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description 13004: User limit exceeded */
+                /** @description 1004: No permission; 13004: User limit exceeded */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -16223,8 +16463,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "code": 13004,
-                         *       "message": "User limit exceeded"
+                         *       "code": 1004,
+                         *       "message": "No permission"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -21124,6 +21364,8 @@ export interface components {
             receivedAt: string | null;
             /** @description POWER reward in smallest units (1 POWER = 10^18) */
             reward: string;
+            /** @description Received while the admin's power flag was off for me: the reward is paid by my next recompute (POST /achievement/check) with POWER on */
+            rewardPending: boolean;
             /** @enum {string} */
             state: "incomplete" | "completed" | "audit" | "received";
             target: number;

@@ -14,5 +14,6 @@ export const AchievementSchema = z
     completedAt: z.string().nullable(),
     receivedAt: z.string().nullable(),
     transactionId: z.string().nullable().openapi({ description: 'The ledger transfer that paid the reward' }),
+    rewardPending: z.boolean().openapi({ description: 'Received while the admin\'s power flag was off for me: the reward is paid by my next recompute (POST /achievement/check) with POWER on' }),
   })
   .openapi('Achievement')

@@ -3,7 +3,7 @@
  * registration mode and plan limits (through the plans service). Every admin route checks the
  * caller's role first (1004 otherwise: lib/router.ts requireAdmin).
  */
-import { isUserRole, type PlanLimits, type RegistrationMode, type UserRole } from '@brook/shared'
+import { isUserRole, type FeatureFlag, type PlanLimits, type RegistrationMode, type UserRole } from '@brook/shared'
 import { AppError } from '../../lib/appError.ts'
 import { nowIso, toIso } from '../../lib/time.ts'
 import type { PlansService } from '../plans/service.ts'
@@ -25,7 +25,8 @@ export type AdminUserJson = {
 
 export type UserPatch = { role?: UserRole; roleEndAt?: string | null; disabled?: boolean }
 
-export function createAdminService({ repo, cleaner, plans, achievements, wallets }: { repo: AdminRepo; cleaner: CleanRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'>; achievements: Pick<AchievementsService, 'approveAudit'>; wallets: { rewardUser(input: { userId: string; amount: string; reference: string; idempotencyKey: string; kind?: string }): Promise<{ transaction: { id: string } }> } }) {
+export function createAdminService({ repo, cleaner, plans, achievements, wallets, flagOn }: { repo: AdminRepo; cleaner: CleanRepo; plans: Pick<PlansService, 'setRole' | 'setLimits' | 'resetLimits' | 'setRegistrationMode' | 'registrationMode' | 'table'>; achievements: Pick<AchievementsService, 'approveAudit'>; wallets: { rewardUser(input: { userId: string; amount: string; reference: string; idempotencyKey: string; kind?: string }): Promise<{ transaction: { id: string } }> }; flagOn?: (flag: FeatureFlag, userId: string | null) => Promise<boolean> }) {
+  const flag = flagOn ?? (async () => true)
   const present = (row: AdminUserRow): AdminUserJson => ({
     id: row.id,
     name: row.name,
@@ -73,6 +74,9 @@ export function createAdminService({ repo, cleaner, plans, achievements, wallets
     /** An admin mints POWER to a user: a treasury transfer of kind `mint` through the ledger. */
     async mint(adminId: string, userId: string, amount: string): Promise<{ transactionId: string; userId: string; amount: string }> {
       if (!(await repo.userById(userId))) throw new AppError(6, { reason: `no user ${userId}` })
+      // POWER the account cannot see or spend would only surprise it later: nothing is minted while
+      // the admin's power flag is off for the recipient.
+      if (!(await flag('power', userId))) throw new AppError(1004, { reason: 'POWER is turned off for this account: nothing was minted' })
       const { transaction } = await wallets.rewardUser({ userId, amount, reference: `admin-mint:${adminId}`, idempotencyKey: `admin-mint:${crypto.randomUUID()}`, kind: 'mint' })
       return { transactionId: transaction.id, userId, amount }
     },

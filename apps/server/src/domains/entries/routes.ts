@@ -102,7 +102,7 @@ const previewRoute = createRoute({
   request: jsonBody(z.strictObject({ url: z.string().min(1).max(2048) })),
   responses: {
     200: jsonResponse(envelope(z.object({ feed: z.union([FeedSchema, PreviewFeedSchema]), entries: z.array(PreviewEntrySchema) })), 'The feed and its newest entries (a stored feed as stored; another as fetched now, ids null)'),
-    ...errors(2003, 2004, 13000, 13007),
+    ...errors(2003, 2004, 13000, 13007, 1004),
   },
 })
 

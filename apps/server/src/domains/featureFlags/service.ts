@@ -51,6 +51,13 @@ export function createFeatureFlagsService({ repo }: { repo: FeatureFlagsRepo }) 
       return Object.fromEntries(FEATURE_FLAGS.map((name) => [name, overrides.get(name) ?? on(flags.get(name)!, name, userId)])) as Record<FeatureFlag, boolean>
     },
 
+    /** One flag for one user (null: a visitor) — the check a service makes before moving POWER or using RSSHub for someone. */
+    async isOn(flag: FeatureFlag, userId: string | null): Promise<boolean> {
+      const override = userId ? (await repo.overridesOf(userId)).find((o) => o.name === flag) : undefined
+      if (override) return Boolean(override.enabled)
+      return on((await table()).get(flag)!, flag, userId)
+    },
+
     async set(name: FeatureFlag, input: { enabled: boolean; percentage?: number }): Promise<FlagJson> {
       const current = (await table()).get(name)!
       await repo.setFlag({ name, enabled: input.enabled ? 1 : 0, percentage: input.percentage ?? current.percentage, updatedAt: nowIso() })

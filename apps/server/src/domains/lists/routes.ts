@@ -44,7 +44,7 @@ const createListRoute = createRoute({
   tags: ['lists'],
   summary: 'Create a list',
   request: jsonBody(z.strictObject({ title: text(200).trim().min(1), description: text(2000).nullable().optional(), image: image.optional(), view: viewSchema, fee: fee.default(0) })),
-  responses: { 200: jsonResponse(envelope(ListSchema), 'The list'), ...errors() },
+  responses: { 200: jsonResponse(envelope(ListSchema), 'The list'), ...errors(1004) },
 })
 
 const editRoute = createRoute({
@@ -53,7 +53,7 @@ const editRoute = createRoute({
   tags: ['lists'],
   summary: 'Edit a list (a new view moves its subscriptions along)',
   request: jsonBody(z.strictObject({ listId: idSchema, title: text(200).trim().min(1).optional(), description: text(2000).nullable().optional(), image: image.optional(), view: viewSchema.optional(), fee: fee.optional() })),
-  responses: { 200: jsonResponse(envelope(ListSchema), 'The list'), ...errors(8001, 8000) },
+  responses: { 200: jsonResponse(envelope(ListSchema), 'The list'), ...errors(8001, 8000, 1004) },
 })
 
 const deleteRoute = createRoute({

@@ -2,8 +2,9 @@
  * List rules: anyone signed in may look at a list (they are meant to be followed); only the
  * owner changes it (8001); a followed list cannot be deleted (8004); a feed is in a list once (8003).
  */
-import { newId } from '@brook/shared'
+import { newId, type FeatureFlag } from '@brook/shared'
 import { AppError } from '../../lib/appError.ts'
+import { POWER_OFF } from '../../lib/flagGates.ts'
 import { nowIso } from '../../lib/time.ts'
 import { generateOpml } from '../../reader/opml/generateOpml.ts'
 import { presentFeed, type FeedJson } from '../feeds/present.ts'
@@ -22,8 +23,14 @@ export type ListAnalytics = {
   series: { date: string; subscribers: number; newSubscribers: number; entries: number }[]
 }
 
-export function createListsService(deps: { repo: ListsRepo; subscriptions: SubscriptionsRepo }) {
+export function createListsService(deps: { repo: ListsRepo; subscriptions: SubscriptionsRepo; flagOn?: (flag: FeatureFlag, userId: string | null) => Promise<boolean> }) {
   const { repo } = deps
+  const flagOn = deps.flagOn ?? (async () => true)
+
+  /** A fee is paid in POWER: no new one while the admin's power flag is off for the owner. */
+  async function mayCharge(userId: string, fee: number, current: number): Promise<void> {
+    if (fee > 0 && fee !== current && !(await flagOn('power', userId))) throw new AppError(1004, { reason: `${POWER_OFF}: a list cannot be given a fee` })
+  }
 
   async function mustGet(listId: string): Promise<ListRow> {
     const list = await repo.get(listId)
@@ -98,6 +105,7 @@ export function createListsService(deps: { repo: ListsRepo; subscriptions: Subsc
     },
 
     async create(userId: string, input: ListInput): Promise<ListJson> {
+      await mayCharge(userId, input.fee, 0)
       const now = nowIso()
       const id = newId()
       await repo.create({ id, ownerUserId: userId, title: input.title.trim(), description: input.description ?? null, image: input.image ?? null, view: input.view, fee: input.fee, createdAt: now, updatedAt: now })
@@ -105,7 +113,8 @@ export function createListsService(deps: { repo: ListsRepo; subscriptions: Subsc
     },
 
     async update(userId: string, input: ListEdit): Promise<ListJson> {
-      await mustOwn(userId, input.listId)
+      const list = await mustOwn(userId, input.listId)
+      if (input.fee !== undefined) await mayCharge(userId, input.fee, Number(list.fee))
       const patch: Parameters<ListsRepo['update']>[1] = { updatedAt: nowIso() }
       if (input.title !== undefined) patch.title = input.title.trim()
       if (input.description !== undefined) patch.description = input.description

@@ -100,7 +100,7 @@ const useRoute = createRoute({
       durationInMonths: z.number().int().min(1).max(24).optional().openapi({ description: 'Paid instance: buy this many months at its price (POWER a month), moved from my wallet to its owner in one ledger transaction' }),
     }),
   ),
-  responses: { 200: jsonResponse(envelope(z.object({ instanceId: z.string().nullable(), purchaseExpiresAt: z.string().nullable() })), 'In use'), ...errors(4002, 13003, 13004, 13005, 13006) },
+  responses: { 200: jsonResponse(envelope(z.object({ instanceId: z.string().nullable(), purchaseExpiresAt: z.string().nullable() })), 'In use'), ...errors(1004, 4002, 13003, 13004, 13005, 13006) },
 })
 const defaultRoute = createRoute({
   method: 'post',

@@ -3,9 +3,10 @@
  * route catalogue (1 hour cache, SPEC §9), and where an `rsshub://namespace/path` feed is fetched
  * from — the user's chosen instance, else the default one — with its access key.
  */
-import { feedCategoryOf, newId, parsePower, type PlanLimits } from '@brook/shared'
+import { feedCategoryOf, newId, parsePower, type FeatureFlag, type PlanLimits } from '@brook/shared'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
+import { POWER_OFF, RSSHUB_OFF } from '../../lib/flagGates.ts'
 import { fetchFeed } from '../../reader/fetcher/fetchFeed.ts'
 import { checkUrlTarget } from '../../reader/fetcher/ssrfGuard.ts'
 import { isPublicAddress } from '../../reader/fetcher/ssrfGuard.ts'
@@ -27,6 +28,8 @@ export type RsshubServiceDeps = {
   limitsFor: (role: string) => Promise<PlanLimits>
   /** Accounts on this Brook instance (one: a single-user instance). */
   countUsers: () => Promise<number>
+  /** The admin's feature flags for a user (domains/featureFlags isOn); absent: every flag on. */
+  flagOn?: (flag: FeatureFlag, userId: string | null) => Promise<boolean>
   now?: () => Date
 }
 
@@ -67,6 +70,7 @@ export function instanceUrl(baseUrl: string, route: string, accessKey: string | 
 export function createRsshubService(deps: RsshubServiceDeps) {
   const { repo, env } = deps
   const clock = deps.now ?? (() => new Date())
+  const flagOn = deps.flagOn ?? (async () => true)
   const catalogues = new Map<string, { at: number; namespaces: CatalogueNamespace[] }>()
   let seeded: Promise<void> | null = null
 
@@ -224,6 +228,8 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       if (input.isDefault && who.role !== 'admin') throw new AppError(1004, { reason: 'Only admins choose the default instance' })
       if (input.isDefault && input.price && Number(input.price) > 0) throw new AppError(13006, { reason: 'A paid instance cannot be everyone’s default' })
       if (input.price && Number(input.price) > 0 && parsePower(input.price) === null) throw new AppError(13006, { reason: `not a POWER amount: ${input.price}` })
+      // A price is paid in POWER: while the admin's power flag is off for me I cannot sell access.
+      if (input.price && Number(input.price) > 0 && !(await flagOn('power', who.id))) throw new AppError(1004, { reason: `${POWER_OFF}: an instance with a price cannot be added` })
       const limit = (await deps.limitsFor(who.role)).rsshubInstances
       if (limit !== null && (await repo.countOwnedBy(who.id)) >= limit) throw new AppError(13004, { reason: `Your plan may add at most ${limit} RSSHub instances` })
       if (!env.FETCH_ALLOW_PRIVATE_NETWORKS && !(await privateAllowed())) {
@@ -297,6 +303,8 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       const { paid, expiresAt } = await paidUntil(instance, userId)
       const now = clock()
       if (paid && options.durationInMonths) {
+        // Buying months moves my POWER: not while the admin's power flag is off for me (nothing is written).
+        if (!(await flagOn('power', userId))) throw new AppError(1004, { reason: `${POWER_OFF}: access to a paid instance cannot be bought` })
         const perMonth = parsePower(instance.price!)
         if (perMonth === null) throw new AppError(13006, { reason: `the instance's price is not a POWER amount: ${instance.price}` })
         const months = options.durationInMonths
@@ -367,6 +375,9 @@ export function createRsshubService(deps: RsshubServiceDeps) {
      * refresh) that of the feed's longest-standing subscriber who chose one, else the default.
      */
     async resolve(rsshubUrl: string, who: { userId?: string; feedId?: string }): Promise<RsshubTarget> {
+      // Someone previewing or following an rsshub:// feed while the admin's rsshub flag is off for
+      // them is refused; scheduled refreshes (no user) of feeds others follow go on.
+      if (who.userId && !(await flagOn('rsshub', who.userId))) throw new AppError(1004, { reason: RSSHUB_OFF })
       const { instance, userId } = await instanceOf(who)
       if (!instance) throw new AppError(13007, { reason: 'No RSSHub instance: add one on /rsshub, or ask the admin to set RSSHUB_URL' })
       const route = rsshubUrl.replace(/^rsshub:\/\//i, '/')

@@ -2,10 +2,12 @@
  * Subscription rules: subscribe by URL, feed id or list id (caps per role, paid lists refused),
  * edit, batch edit, unsubscribe, and the subscriptions as the sidebar shows them.
  */
-import { parseSubscriptionId, power, type PlanLimits } from '@brook/shared'
+import { parseSubscriptionId, power, type FeatureFlag, type PlanLimits } from '@brook/shared'
 import type { SessionUser } from '../../lib/context.ts'
 import type { Env } from '../../env.ts'
 import { AppError } from '../../lib/appError.ts'
+import { POWER_OFF, RSSHUB_OFF } from '../../lib/flagGates.ts'
+import { isRsshubUrl } from '../feeds/feedUrl.ts'
 import { nowIso } from '../../lib/time.ts'
 import type { FeedService } from '../feeds/service.ts'
 import { presentFeed, type FeedJson } from '../feeds/present.ts'
@@ -52,6 +54,8 @@ export type SubscriptionsServiceDeps = {
   onUnfollowed?: (feedIds: string[]) => void
   /** The latest tippers of feeds (wallets `tippersOf`), for the feeds' `tipUserIds`. */
   tippers?: (feedIds: string[]) => Promise<Map<string, Array<{ id: string }>>>
+  /** The admin's feature flags for a user (domains/featureFlags isOn); absent: every flag on. */
+  flagOn?: (flag: FeatureFlag, userId: string | null) => Promise<boolean>
 }
 
 /** Subscription fields from API booleans to stored 0/1 flags; undefined fields are left out. */
@@ -87,7 +91,7 @@ async function chargedIn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollowed, tippers }: SubscriptionsServiceDeps) {
+export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollowed, tippers, flagOn = async () => true }: SubscriptionsServiceDeps) {
   /** Throws the cap error a new subscription of this kind would hit (SPEC §6, the plan's limits). */
   async function checkCaps(user: SessionUserLike, kind: 'feed' | 'list' | 'inbox'): Promise<void> {
     capsAdmit(await plans.limitsFor(user.role), kind)(await repo.countByType(user.id))
@@ -108,6 +112,8 @@ export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollow
       return feed
     }
     if (!input.url) throw new AppError(2002)
+    // RSSHub off for me: no rsshub:// feed by its URL, even one others already follow here.
+    if (isRsshubUrl(input.url.trim()) && !(await flagOn('rsshub', userId))) throw new AppError(1004, { reason: RSSHUB_OFF })
     return feeds.ensureFeed(input.url, userId)
   }
 
@@ -128,6 +134,12 @@ export function createSubscriptionsService({ repo, env, feeds, plans, onUnfollow
     // A paid list costs its fee (whole POWER) once, when the subscription is created; its owner follows free.
     const fee = Number(list.fee) > 0 && list.ownerUserId !== user.id ? { amount: power(Number(list.fee)), ownerUserId: list.ownerUserId } : undefined
     const existing = await repo.find(user.id, { listId: list.id })
+    // POWER never moves to or from an account the admin's power flag is off for: such a paid list
+    // cannot be bought now (nothing is written). Editing a subscription already paid for is free.
+    if (fee && !existing) {
+      if (!(await flagOn('power', user.id))) throw new AppError(1004, { reason: `${POWER_OFF}: this list's fee cannot be paid` })
+      if (!(await flagOn('power', list.ownerUserId))) throw new AppError(1004, { reason: "This list's owner cannot receive POWER now: the list cannot be bought" })
+    }
     const limits = await plans.limitsFor(user.role)
     if (!existing) capsAdmit(limits, 'list')(await repo.countByType(user.id))
     // A list subscription shows the list in the list's own view unless the caller says otherwise.
