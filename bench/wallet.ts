@@ -12,10 +12,12 @@
  *
  * Target (issue 11): ≥ 1,000 transfers/s, p99 < 50 ms, 0 errors at 100 connections on SQLite; the
  * same on PostgreSQL. SQLite by default; PostgreSQL when DATABASE_URL (or TEST_DATABASE_URL) is
- * postgres://. Usage: `npm run bench -- wallet [users=100] [duration=10] [connections=100]`.
+ * postgres://. Usage: `npm run bench -- wallet [users=100] [duration=10] [connections=100] [profile=DIR]`
+ * (profile=DIR: the server runs with `--cpu-prof` and writes its CPU profile to DIR when it stops).
  */
 import crypto from 'node:crypto'
 import os from 'node:os'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { walletsRepo } from '../apps/server/src/domains/wallets/repo.ts'
@@ -27,6 +29,7 @@ const args = benchArgs()
 const USERS = Number(args.get('users') ?? 100)
 const DURATION = Number(args.get('duration') ?? 10)
 const CONNECTIONS = Number(args.get('connections') ?? 100)
+const PROFILE_DIR = args.get('profile') ? path.resolve(args.get('profile') as string) : undefined
 const TARGET_TPS = 1000
 const TARGET_P99_MS = 50
 const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -41,7 +44,7 @@ async function main(): Promise<number> {
   let server: Child | null = null
   try {
     await migrateToLatest(place.database.db)
-    server = await startBrook({ ...place.env, POWER_DAILY_BASE: '10' })
+    server = await startBrook({ ...place.env, POWER_DAILY_BASE: '10' }, PROFILE_DIR)
     log(`${place.label}; server ${server.url}`)
     const wallets = createWalletsService({ repo: walletsRepo(place.database.db), config: { POWER_DAILY_BASE: 10 } })
     const users: Array<{ id: string; cookie: string }> = []
@@ -96,7 +99,11 @@ async function main(): Promise<number> {
     console.log(`  target (≥ ${TARGET_TPS} transfers/s, p99 < ${TARGET_P99_MS} ms, 0 errors): ${met ? 'met' : 'NOT met'}`)
     return audit.ok && ledgerMatches ? 0 : 1
   } finally {
-    server?.process.kill('SIGTERM')
+    if (server && server.process.exitCode === null) {
+      server.process.kill('SIGTERM')
+      await new Promise((resolve) => server?.process.once('exit', resolve))
+    }
+    if (PROFILE_DIR) console.log(`server CPU profile: ${PROFILE_DIR}`)
     await place.cleanup()
   }
 }

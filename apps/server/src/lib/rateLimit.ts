@@ -14,6 +14,7 @@ import type { AppEnv } from './context.ts'
 /**
  * Routes that make the server fetch other sites for a user, limited per user and per address
  * (GET /api/feeds only when it looks a feed up by `url`). OPML import has its own daily quota.
+ * The feed-claim challenge fetches the feed and its site at once (docs/power.md).
  */
 export const FETCHING_ROUTES: [method: 'GET' | 'POST', path: string][] = [
   ['POST', '/api/discover'],
@@ -22,6 +23,7 @@ export const FETCHING_ROUTES: [method: 'GET' | 'POST', path: string][] = [
   ['POST', '/api/subscriptions'],
   ['POST', '/api/entries/preview'],
   ['POST', '/api/entries/readability'],
+  ['POST', '/api/feeds/claim/challenge'],
 ]
 
 /** One limit: at most `limit` requests per `windowMs` for one key. */

@@ -8602,6 +8602,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description 1008: Too many requests, try again later (too many such requests from this user or address; see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1008,
+                         *       "message": "Too many requests, try again later"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description 1005: Internal error (a fault of the server) */
                 500: {
                     headers: {

@@ -6,6 +6,7 @@ import { afterEach, expect, it } from 'vitest'
 import { describeEachDialect } from '../../test/testDatabase.ts'
 import { signedUpClient, startTestServer, TestClient, type TestServer } from '../../test/testServer.ts'
 import { testEnv } from '../../env.ts'
+import { insertFeed } from '../../test/factories.ts'
 
 describeEachDialect('health and abuse limits', (dialect) => {
   let server: TestServer | null = null
@@ -68,6 +69,21 @@ describeEachDialect('health and abuse limits', (dialect) => {
     for (let i = 0; i < 5; i++) expect((await a.get('/api/subscriptions')).status).toBe(200)
     // A lookup by id fetches nothing and is not counted.
     expect((await a.get('/api/feeds?id=1')).status).not.toBe(429)
+  })
+
+  it('limits the feed-claim challenge (it fetches the feed and its site): 429 and code 1008 past the limit, the message route stays open', async () => {
+    server = await startTestServer(dialect, { SERVICES: 'web', RATE_LIMIT: 'true', RATE_LIMIT_FETCH_PER_MINUTE: '2', RATE_LIMIT_FETCH_PER_MINUTE_PER_ADDRESS: '100' })
+    const a = await signedUpClient(server, 'claimer@example.com')
+    const feedId = await insertFeed(server.database.db, { url: `http://127.0.0.1:1/claim-limit-${Date.now()}.xml` })
+    const statuses: number[] = []
+    for (let i = 0; i < 2; i++) statuses.push((await a.post('/api/feeds/claim/challenge', { feedId })).status)
+    // The first two run the challenge (the unreachable feed fails it: 2010), the third is refused before any fetch.
+    expect(statuses).toEqual([400, 400])
+    const refused = await a.post('/api/feeds/claim/challenge', { feedId })
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ code: 1008, message: 'Too many requests, try again later' })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await a.post('/api/feeds/claim/message', { feedId })).status).toBe(200)
   })
 
   it('limits one address across accounts', async () => {
