@@ -18,12 +18,12 @@ export function providerReason(error: unknown, timeoutMs: number): string {
 
 /** Generates text; throws AppError 1005 on any provider fault or an empty answer. */
 export async function modelText(engine: ModelEngine, input: { system: string; prompt: string; maxOutputTokens?: number; timeoutMs: number; signal?: AbortSignal }): Promise<ModelAnswer> {
+  // The AI SDK is loaded at the first call, not at start-up; loading it is not the provider's time.
+  const { generateText } = await import('ai')
   const timeout = AbortSignal.timeout(input.timeoutMs)
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout
   let result
   try {
-    // The AI SDK is loaded at the first call, not at start-up.
-    const { generateText } = await import('ai')
     result = await generateText({ model: engine.model, system: input.system, prompt: input.prompt, maxOutputTokens: input.maxOutputTokens, abortSignal: signal, maxRetries: 0 })
   } catch (error) {
     throw new AppError(1005, { reason: providerReason(error, input.timeoutMs), cause: error })
@@ -43,12 +43,12 @@ export async function streamModelText(
   engine: ModelEngine,
   input: { system: string; prompt: string; maxOutputTokens?: number; timeoutMs: number; onDelta: (text: string) => void },
 ): Promise<ModelAnswer> {
+  const { streamText } = await import('ai')
   const signal = AbortSignal.timeout(input.timeoutMs)
   let text = ''
   let finish: string | undefined
   let tokens: number | undefined
   try {
-    const { streamText } = await import('ai')
     const result = streamText({ model: engine.model, system: input.system, prompt: input.prompt, maxOutputTokens: input.maxOutputTokens, abortSignal: signal, maxRetries: 0, onError: () => undefined })
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') {

@@ -120,7 +120,7 @@ describeEachDialect('AI summaries with a provider', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeAiProvider()
-    server = await startTestServer(dialect, { AI_BASE_URL: fake.baseUrl, AI_MODEL: 'fake-model', AI_API_KEY: 'sk-instance', AI_TIMEOUT_MS: '500', AI_DAILY_TOKEN_BUDGET: '1000' })
+    server = await startTestServer(dialect, { AI_BASE_URL: fake.baseUrl, AI_MODEL: 'fake-model', AI_API_KEY: 'sk-instance', AI_TIMEOUT_MS: '2000', AI_DAILY_TOKEN_BUDGET: '1000' })
     a = await signedUpClient(server, unique())
     feed = await insertFeed(server.database.db)
   }, 60_000)
@@ -172,7 +172,7 @@ describeEachDialect('AI summaries with a provider', (dialect) => {
 
   it.each([
     ['down (HTTP 500)', { status: 500, error: 'model crashed' }, /HTTP 500/],
-    ['slow (past AI_TIMEOUT_MS)', { text: 'late', delayMs: 1500 }, /did not answer within/],
+    ['slow (past AI_TIMEOUT_MS)', { text: 'late', delayMs: 5000 }, /did not answer within/],
     ['answering garbage', { garbage: true }, /AI provider/],
     ['answering nothing', { text: '' }, /no text/],
   ])('provider %s: 1005 with the reason, nothing kept, the next request tries again', async (_name, script, reason) => {
