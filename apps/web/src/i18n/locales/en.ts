@@ -59,6 +59,7 @@ export default {
     pages: {
       discoverTitle: 'Discover',
       discoverDescription: 'Find feeds, lists and RSSHub routes to follow.',
+      discoverDescriptionNoRsshub: 'Find feeds and lists to follow.',
       categoriesTitle: 'Browse by category',
       categoryTitle: 'Category: {{category}}',
       categoryDescription: 'Popular sources in this category.',

@@ -78,6 +78,9 @@ export default {
       received: 'Received',
       underAudit: 'Under review',
       receivedToast: '{{title}}: {{amount}} POWER received',
+      receivedPendingToast: '{{title}} received',
+      rewardPending: 'Reward pending',
+      rewardPendingHint: 'Your reward is paid when POWER is on for you.',
       unlocked: 'Achievement unlocked: {{title}}',
     },
     admin: {

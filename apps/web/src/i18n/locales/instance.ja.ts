@@ -80,6 +80,9 @@ export default {
       received: '受け取り済み',
       underAudit: '審査中',
       receivedToast: '{{title}}：{{amount}} POWER を受け取りました',
+      receivedPendingToast: '{{title}} を受け取りました',
+      rewardPending: '報酬は保留中',
+      rewardPendingHint: 'POWER が有効になると報酬が支払われます。',
       unlocked: '実績を解除：{{title}}',
     },
     admin: {

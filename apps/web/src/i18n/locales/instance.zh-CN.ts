@@ -80,6 +80,9 @@ export default {
       received: '已领取',
       underAudit: '审核中',
       receivedToast: '{{title}}：已领取 {{amount}} POWER',
+      receivedPendingToast: '已领取 {{title}}',
+      rewardPending: '奖励待发放',
+      rewardPendingHint: 'POWER 为你开启后将发放奖励。',
       unlocked: '解锁成就：{{title}}',
     },
     admin: {

@@ -80,6 +80,9 @@ export default {
       received: '已領取',
       underAudit: '審核中',
       receivedToast: '{{title}}：已領取 {{amount}} POWER',
+      receivedPendingToast: '已領取 {{title}}',
+      rewardPending: '獎勵待發放',
+      rewardPendingHint: 'POWER 為你開啟後將發放獎勵。',
       unlocked: '解鎖成就：{{title}}',
     },
     admin: {

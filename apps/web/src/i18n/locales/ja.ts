@@ -61,6 +61,7 @@ export default {
     pages: {
       discoverTitle: '発見',
       discoverDescription: 'フォローするフィード、リスト、RSSHub ルートを探します。',
+      discoverDescriptionNoRsshub: 'フォローするフィードとリストを探します。',
       categoriesTitle: 'カテゴリーから探す',
       categoryTitle: 'カテゴリー：{{category}}',
       categoryDescription: 'このカテゴリーの人気ソース。',

@@ -97,6 +97,7 @@ export default {
     listFee: 'Following costs {{amount}} POWER, paid once to the list’s owner.',
     listFeeBalance: 'Your balance: {{amount}} POWER',
     listFeeShort: 'Your balance does not cover it.',
+    listFeePowerOff: 'This list costs {{amount}} POWER to follow, and POWER is turned off for you on this instance: it cannot be followed now.',
     follow: 'Follow',
     followed: 'Following {{title}}',
     quickAddTitle: 'Quick add',

@@ -99,6 +99,7 @@ export default {
     listFee: '購読には {{amount}} POWER が必要です（リストの作成者に一度だけ支払われます）。',
     listFeeBalance: '残高：{{amount}} POWER',
     listFeeShort: '残高が足りません。',
+    listFeePowerOff: 'このリストのフォローには {{amount}} POWER が必要ですが、このインスタンスではあなたの POWER がオフのため、今はフォローできません。',
     follow: '購読する',
     followed: '{{title}} を購読しました',
     quickAddTitle: 'クイック追加',

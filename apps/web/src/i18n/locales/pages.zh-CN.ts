@@ -99,6 +99,7 @@ export default {
     listFee: '订阅需支付 {{amount}} POWER，一次性付给列表作者。',
     listFeeBalance: '你的余额：{{amount}} POWER',
     listFeeShort: '你的余额不足。',
+    listFeePowerOff: '关注此列表需要 {{amount}} POWER，而此实例已为你关闭 POWER：现在无法关注。',
     follow: '订阅',
     followed: '已订阅 {{title}}',
     quickAddTitle: '快速添加',

@@ -99,6 +99,7 @@ export default {
     listFee: '訂閱需支付 {{amount}} POWER，一次性付給列表作者。',
     listFeeBalance: '你的餘額：{{amount}} POWER',
     listFeeShort: '你的餘額不足。',
+    listFeePowerOff: '追蹤此列表需要 {{amount}} POWER，而此實例已為你關閉 POWER：現在無法追蹤。',
     follow: '訂閱',
     followed: '已訂閱 {{title}}',
     quickAddTitle: '快速添加',

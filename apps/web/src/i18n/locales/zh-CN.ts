@@ -61,6 +61,7 @@ export default {
     pages: {
       discoverTitle: '发现',
       discoverDescription: '寻找可关注的订阅源、列表和 RSSHub 路由。',
+      discoverDescriptionNoRsshub: '寻找可关注的订阅源和列表。',
       categoriesTitle: '按分类浏览',
       categoryTitle: '分类：{{category}}',
       categoryDescription: '此分类下的热门来源。',

@@ -61,6 +61,7 @@ export default {
     pages: {
       discoverTitle: '探索',
       discoverDescription: '尋找可追蹤的訂閱源、列表和 RSSHub 路由。',
+      discoverDescriptionNoRsshub: '尋找可追蹤的訂閱源和列表。',
       categoriesTitle: '依分類瀏覽',
       categoryTitle: '分類：{{category}}',
       categoryDescription: '此分類下的熱門來源。',

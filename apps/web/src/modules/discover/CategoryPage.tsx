@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router'
 import { ArrowLeftIcon, CompassIcon } from '../../components/icons.tsx'
 import { useUiStore } from '../../store/ui.ts'
 import { RouteBrowser } from '../rsshub/RouteBrowser.tsx'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { isDiscoverCategory } from '@brook/shared'
 import { CategoryFeeds } from './CategoryFeeds.tsx'
 
@@ -12,6 +13,8 @@ export function CategoryPage() {
   const { t: td } = useTranslation('discover')
   const { category = '' } = useParams()
   const view = useUiStore((s) => s.view)
+  // The admin's rsshub flag off for me: no RSSHub routes here.
+  const rsshub = useFeatureFlag('rsshub')
   const name = isDiscoverCategory(category) ? t(`categories.${category}`) : category
   return (
     <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="category-page">
@@ -32,10 +35,12 @@ export function CategoryPage() {
         {isDiscoverCategory(category) ? (
           <>
             <CategoryFeeds key={`feeds-${category}`} category={category} defaultView={view} />
-            <section>
-              <h2 className="mb-2 text-[13px] font-semibold">{td('rsshubRoutes')}</h2>
-              <RouteBrowser key={category} category={category} defaultView={view} />
-            </section>
+            {rsshub && (
+              <section>
+                <h2 className="mb-2 text-[13px] font-semibold">{td('rsshubRoutes')}</h2>
+                <RouteBrowser key={category} category={category} defaultView={view} />
+              </section>
+            )}
           </>
         ) : (
           <p className="text-[13px] text-zinc-500">{t('pages.categoryDescription')}</p>

@@ -9,12 +9,15 @@ import { DiscoverSearch } from './DiscoverSearch.tsx'
 import { OpmlImport } from './OpmlImport.tsx'
 import { TrendingSection } from './TrendingSection.tsx'
 import { RouteBrowser } from '../rsshub/RouteBrowser.tsx'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { NewInboxForm } from '../inboxes/NewInboxForm.tsx'
 
 export function DiscoverPage() {
   const { t } = useTranslation('discover')
   const { t: tc } = useTranslation()
   const view = useUiStore((s) => s.view)
+  // The admin's rsshub flag off for me: no RSSHub routes here.
+  const rsshub = useFeatureFlag('rsshub')
   const [params] = useSearchParams()
   // Words searched in the box above also search the RSSHub routes below.
   const [routeWords, setRouteWords] = useState(params.get('q') ?? '')
@@ -26,7 +29,7 @@ export function DiscoverPage() {
         </span>
         <div className="min-w-0">
           <h1 className="text-xl font-semibold tracking-tight">{tc('pages.discoverTitle')}</h1>
-          <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{tc('pages.discoverDescription')}</p>
+          <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{tc(rsshub ? 'pages.discoverDescription' : 'pages.discoverDescriptionNoRsshub')}</p>
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-10 px-8 py-8">
@@ -34,10 +37,12 @@ export function DiscoverPage() {
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('searchTitle')}</h2>
           <DiscoverSearch key={params.get('q') ?? ''} initial={params.get('q') ?? ''} defaultView={view} onDone={() => undefined} onWords={setRouteWords} />
         </section>
-        <section>
-          <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('rsshubRoutes')}</h2>
-          <RouteBrowser key={routeWords} initialKeyword={routeWords} defaultView={view} />
-        </section>
+        {rsshub && (
+          <section data-testid="discover-rsshub">
+            <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('rsshubRoutes')}</h2>
+            <RouteBrowser key={routeWords} initialKeyword={routeWords} defaultView={view} />
+          </section>
+        )}
         <section>
           <h2 className="mb-1 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('inboxTitle')}</h2>
           <p className="mb-3 text-[12px] text-zinc-500">{t('inboxHint')}</p>

@@ -1,4 +1,5 @@
 /** Search box and results: a URL finds the feeds behind it; `rsshub://…` previews a route; words search known feeds and lists (and, through `onWords`, the page's RSSHub routes). */
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import type { FeedViewType } from '@brook/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -26,6 +27,8 @@ export function DiscoverSearch({
   const { t } = useTranslation('discover')
   const [keyword, setKeyword] = useState(initial)
   const [chosen, setChosen] = useState<DiscoverResult | null>(null)
+  // The admin's rsshub flag off for me: an rsshub:// route is not previewed (the server refuses it too).
+  const rsshub = useFeatureFlag('rsshub')
   const search = useMutation({
     mutationFn: discover,
     onSuccess: (results) => setChosen(results.length === 1 ? results[0] : null),
@@ -51,7 +54,7 @@ export function DiscoverSearch({
         onSubmit={(e) => {
           e.preventDefault()
           // An rsshub:// route is previewed as it is (through my RSSHub instance); anything else is searched.
-          if (/^rsshub:\/\/\w/i.test(keyword.trim())) setChosen({ feed: { type: 'feed', id: null, url: keyword.trim(), title: null }, subscriptionCount: 0, isSubscribed: false })
+          if (rsshub && /^rsshub:\/\/\w/i.test(keyword.trim())) setChosen({ feed: { type: 'feed', id: null, url: keyword.trim(), title: null }, subscriptionCount: 0, isSubscribed: false })
           else if (keyword.trim()) {
             search.mutate(keyword)
             onWords?.(keyword.trim())

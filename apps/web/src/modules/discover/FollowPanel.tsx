@@ -10,7 +10,8 @@ import { timelinePath } from '../../lib/routeParams.ts'
 import { Spinner } from '../../components/Spinner.tsx'
 import { subscribe } from '../../store/index.ts'
 import { EditSubscriptionForm } from '../subscriptions/EditSubscriptionForm.tsx'
-import { ListFeeNotice } from '../power/ListFeeNotice.tsx'
+import { ListFeeNotice, useListFeePaid } from '../power/ListFeeNotice.tsx'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { FeedIcon } from '../subscriptions/FeedIcon.tsx'
 import { formatRelativeTime } from '../timeline/formatTime.ts'
 import { guessView, knownFeed, listView, previewFeed, previewLine, type DiscoverResult } from './discoverApi.ts'
@@ -26,6 +27,9 @@ export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverR
   const preview = useQuery({ queryKey: ['discover', 'preview', feed?.url], queryFn: () => previewFeed(feed!.url), enabled: !!feed, staleTime: 5 * 60_000, retry: false, meta: { silent: true } })
   const title = feed?.title ?? list?.title ?? feed?.url ?? ''
   const view = list ? listView(list, defaultView) : guessView(preview.data?.entries ?? [], defaultView)
+  // A paid list while the admin's power flag is off for me: its fee cannot be paid, so no follow form.
+  const powerOn = useFeatureFlag('power')
+  const unpayable = useListFeePaid(list?.fee ?? 0, list?.ownerUserId ?? null) && !powerOn
 
   return (
     <div className="flex flex-col gap-5" data-testid="follow-panel">
@@ -72,25 +76,27 @@ export function FollowPanel({ result, defaultView, onDone }: { result: DiscoverR
       ) : (
         <>
           {list && <ListFeeNotice fee={list.fee} ownerUserId={list.ownerUserId} />}
-          <EditSubscriptionForm
-            key={view}
-            subscription={{ title: null, view, category: null, isPrivate: false, hideFromTimeline: false }}
-            titlePlaceholder={title}
-            submitLabel={t('follow')}
-            onSave={async (patch) => {
-              await subscribe({
-                view: patch.view ?? view,
-                ...(feed?.id ? { feedId: feed.id } : feed ? { url: feed.url } : { listId: list!.id }),
-                title: patch.title,
-                category: patch.category,
-                isPrivate: patch.isPrivate,
-                hideFromTimeline: patch.hideFromTimeline,
-              })
-              toast.success(t('followed', { title }))
-              onDone()
-              navigate(timelinePath({ view: patch.view ?? view }))
-            }}
-          />
+          {!unpayable && (
+            <EditSubscriptionForm
+              key={view}
+              subscription={{ title: null, view, category: null, isPrivate: false, hideFromTimeline: false }}
+              titlePlaceholder={title}
+              submitLabel={t('follow')}
+              onSave={async (patch) => {
+                await subscribe({
+                  view: patch.view ?? view,
+                  ...(feed?.id ? { feedId: feed.id } : feed ? { url: feed.url } : { listId: list!.id }),
+                  title: patch.title,
+                  category: patch.category,
+                  isPrivate: patch.isPrivate,
+                  hideFromTimeline: patch.hideFromTimeline,
+                })
+                toast.success(t('followed', { title }))
+                onDone()
+                navigate(timelinePath({ view: patch.view ?? view }))
+              }}
+            />
+          )}
         </>
       )}
     </div>

@@ -6,7 +6,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { toast } from 'sonner'
 import { api } from '../../api/client.ts'
 import { toastError } from '../../api/toastError.ts'
@@ -25,6 +26,9 @@ export function InvitationPage() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
   const [code, setCode] = useState(() => readLocal(StorageKeys.invitationCode) ?? '')
   const [busy, setBusy] = useState(false)
+  // Signed in with the admin's invitations flag off for me: no code to use here (a visitor's code
+  // still goes with their sign-up — that is the registration mode's).
+  const invitations = useFeatureFlag('invitations')
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -48,6 +52,7 @@ export function InvitationPage() {
     }
   }
 
+  if (signedIn && !invitations) return <Navigate to="/settings/plan" replace />
   return (
     <div className="flex min-h-full flex-1 items-center justify-center bg-zinc-50 px-6 py-12 dark:bg-zinc-950" data-testid="invitation-page">
       <div className="w-full max-w-sm">

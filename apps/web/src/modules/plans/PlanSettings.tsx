@@ -2,6 +2,7 @@
  * Settings → Plan: my plan (and its end), its limits with my usage, and how to move up
  * (an invitation code, a referral, the admin). The 11xx toast's "activate" button opens this page.
  */
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -32,6 +33,9 @@ export function PlanSettings() {
   const { t, i18n } = useTranslation('instance')
   const { t: ts } = useTranslation('settings')
   const plan = useQuery({ queryKey: ['plans', 'me'], queryFn: () => api.get('/plans/me') })
+  // Features the admin's flags turn off for me are not offered here.
+  const rsshub = useFeatureFlag('rsshub')
+  const invitationsOn = useFeatureFlag('invitations')
   const data = plan.data
   const capped = (used: number, limit: number | null) => (limit === null ? `${used} · ${t('plan.unlimited')}` : t('plan.usage', { used, limit }))
   const plain = (limit: number | null) => (limit === null ? t('plan.unlimited') : String(limit))
@@ -58,18 +62,20 @@ export function PlanSettings() {
             <LimitRow label={t('plan.keys.inboxes')} value={capped(data.usage.inboxes, data.limits.inboxes)} />
             <LimitRow label={t('plan.keys.aiTokensPerDay')} value={plain(data.limits.aiTokensPerDay)} />
             <LimitRow label={t('plan.keys.actions')} value={plain(data.limits.actions)} />
-            <LimitRow label={t('plan.keys.rsshubInstances')} value={plain(data.limits.rsshubInstances)} />
+            {rsshub && <LimitRow label={t('plan.keys.rsshubInstances')} value={plain(data.limits.rsshubInstances)} />}
             <LimitRow label={t('plan.keys.uploadBytes')} value={formatBytes(data.limits.uploadBytes)} />
-            <LimitRow label={t('plan.keys.invitations')} value={invitations(data.limits)} />
+            {invitationsOn && <LimitRow label={t('plan.keys.invitations')} value={invitations(data.limits)} />}
           </SettingsSection>
           {data.role !== 'admin' && data.role !== 'pro' && (
             <SettingsSection title={t('plan.moveUp')}>
-              <div className="flex items-center gap-4 py-3">
-                <span className="flex-1 text-[13px] text-zinc-700 dark:text-zinc-200">{t('plan.byInvitation')}</span>
-                <Link to="/invitation" className="text-[13px] font-medium text-accent underline-offset-4 hover:underline">
-                  {t('plan.enterCode')}
-                </Link>
-              </div>
+              {invitationsOn && (
+                <div className="flex items-center gap-4 py-3" data-testid="plan-by-invitation">
+                  <span className="flex-1 text-[13px] text-zinc-700 dark:text-zinc-200">{t('plan.byInvitation')}</span>
+                  <Link to="/invitation" className="text-[13px] font-medium text-accent underline-offset-4 hover:underline">
+                    {t('plan.enterCode')}
+                  </Link>
+                </div>
+              )}
               <p className="py-3 text-[13px] text-zinc-700 dark:text-zinc-200">{t('plan.byAdmin')}</p>
             </SettingsSection>
           )}

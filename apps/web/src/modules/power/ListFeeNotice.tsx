@@ -8,15 +8,31 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ZapIcon } from '../../components/icons.tsx'
 import { useSessionStore } from '../../store/session.ts'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { fetchWallet, powerKeys } from './powerApi.ts'
+
+/** Whether following this list costs me its fee (the owner follows free). */
+export function useListFeePaid(fee: number, ownerUserId: string | null): boolean {
+  const me = useSessionStore((s) => s.whoami?.id ?? null)
+  return fee > 0 && ownerUserId !== me
+}
 
 export function ListFeeNotice({ fee, ownerUserId }: { fee: number; ownerUserId: string | null }) {
   const { t } = useTranslation('discover')
-  const me = useSessionStore((s) => s.whoami?.id ?? null)
-  const paid = fee > 0 && ownerUserId !== me
-  const wallet = useQuery({ queryKey: powerKeys.wallet, queryFn: fetchWallet, enabled: paid })
+  const paid = useListFeePaid(fee, ownerUserId)
+  // The admin's power flag off for me: the fee cannot be paid (the server refuses it with 1004).
+  const powerOn = useFeatureFlag('power')
+  const wallet = useQuery({ queryKey: powerKeys.wallet, queryFn: fetchWallet, enabled: paid && powerOn })
   if (!paid) return null
   const cost = power(fee)
+  if (!powerOn) {
+    return (
+      <div className="flex items-start gap-2.5 rounded-lg bg-amber-50 px-3.5 py-3 text-[13px] text-amber-900 dark:bg-amber-500/10 dark:text-amber-100" data-testid="list-fee-power-off">
+        <ZapIcon size={16} className="mt-0.5 shrink-0 text-amber-600" />
+        <div>{t('listFeePowerOff', { amount: formatPower(cost.toString()) })}</div>
+      </div>
+    )
+  }
   const balance = wallet.data ? BigInt(wallet.data.powerToken) : null
   const short = balance !== null && balance < cost
   return (

@@ -10,6 +10,7 @@ import { toast } from 'sonner'
 import { toastError } from '../../api/toastError.ts'
 import { useSessionStore } from '../../store/session.ts'
 import { powerKeys } from '../power/powerApi.ts'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { buyInstance, chooseInstance, deleteInstance, markDefault, type RsshubInstance } from './rsshubApi.ts'
 
 const MONTHS = [1, 3, 6, 12] as const
@@ -25,6 +26,8 @@ export function InstanceRow({ instance: i }: { instance: RsshubInstance }) {
   const { t } = useTranslation('discover')
   const queryClient = useQueryClient()
   const isAdmin = useSessionStore((s) => s.role === 'admin')
+  // The admin's power flag off for me: months of a paid instance cannot be bought (the server says 1004 too).
+  const power = useFeatureFlag('power')
   const [buying, setBuying] = useState(false)
   const [months, setMonths] = useState<number>(1)
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['rsshub'] })
@@ -64,9 +67,11 @@ export function InstanceRow({ instance: i }: { instance: RsshubInstance }) {
             {t('rsshubInUse')}
           </button>
         ) : needsPurchase ? (
-          <button type="button" onClick={() => setBuying((b) => !b)} data-testid="rsshub-buy" className="h-7 rounded-md border border-accent/40 px-2.5 text-[12px] font-medium text-accent">
-            {t('rsshubBuy')}
-          </button>
+          power && (
+            <button type="button" onClick={() => setBuying((b) => !b)} data-testid="rsshub-buy" className="h-7 rounded-md border border-accent/40 px-2.5 text-[12px] font-medium text-accent">
+              {t('rsshubBuy')}
+            </button>
+          )
         ) : (
           <button type="button" onClick={() => use.mutate(i.id)} data-testid="rsshub-use" className="h-7 rounded-md border border-zinc-200 px-2.5 text-[12px] font-medium dark:border-zinc-700">
             {t('rsshubUse')}
@@ -88,7 +93,7 @@ export function InstanceRow({ instance: i }: { instance: RsshubInstance }) {
           </button>
         )}
       </div>
-      {buying && perMonth !== null && (
+      {buying && power && perMonth !== null && (
         <form
           className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-50 px-3 py-2 text-[12px] dark:bg-zinc-900"
           data-testid="rsshub-buy-form"

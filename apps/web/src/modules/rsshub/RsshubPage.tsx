@@ -2,15 +2,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Navigate } from 'react-router'
 import { toast } from 'sonner'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { ServerIcon } from '../../components/icons.tsx'
 import { useUiStore } from '../../store/ui.ts'
 import { RouteBrowser } from './RouteBrowser.tsx'
 import { InstanceRow } from './InstanceRow.tsx'
 import { addInstance, listInstances, chooseInstance } from './rsshubApi.ts'
 
+/** The admin's rsshub flag off for me: the page is not there. */
 export function RsshubPage() {
+  const rsshub = useFeatureFlag('rsshub')
+  if (!rsshub) return <Navigate to="/" replace />
+  return <RsshubInstances />
+}
+
+function RsshubInstances() {
   const { t } = useTranslation('discover')
+  // A price is paid in POWER: not offered while the admin's power flag is off for me.
+  const power = useFeatureFlag('power')
   const { t: tc } = useTranslation()
   const view = useUiStore((s) => s.view)
   const queryClient = useQueryClient()
@@ -21,7 +32,7 @@ export function RsshubPage() {
   const [price, setPrice] = useState('')
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['rsshub'] })
   const add = useMutation({
-    mutationFn: () => addInstance({ baseUrl, accessKey: accessKey || null, description: description.trim() || null, price: (description.trim() && price.trim()) || null }),
+    mutationFn: () => addInstance({ baseUrl, accessKey: accessKey || null, description: description.trim() || null, price: (power && description.trim() && price.trim()) || null }),
     onSuccess: async (created) => {
       setBaseUrl('')
       setAccessKey('')
@@ -73,20 +84,22 @@ export function RsshubPage() {
               <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubDescription')}</span>
               <input name="description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} placeholder={t('rsshubDescriptionPlaceholder')} className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] dark:border-zinc-700" />
             </label>
-            <label className="flex w-44 flex-col gap-1 text-[12px]">
-              <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubPriceLabel')}</span>
-              <input
-                name="price"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-                inputMode="decimal"
-                pattern={'\\d+(\\.\\d+)?'}
-                title={t('rsshubPriceRule')}
-                disabled={!description.trim()}
-                placeholder={t('rsshubPriceFree')}
-                className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] disabled:opacity-50 dark:border-zinc-700"
-              />
-            </label>
+            {power && (
+              <label className="flex w-44 flex-col gap-1 text-[12px]">
+                <span className="font-medium text-zinc-700 dark:text-zinc-300">{t('rsshubPriceLabel')}</span>
+                <input
+                  name="price"
+                  value={price}
+                  onChange={(e) => setPrice(e.target.value)}
+                  inputMode="decimal"
+                  pattern={'\\d+(\\.\\d+)?'}
+                  title={t('rsshubPriceRule')}
+                  disabled={!description.trim()}
+                  placeholder={t('rsshubPriceFree')}
+                  className="h-8 rounded-md border border-zinc-200 bg-transparent px-2 text-[13px] disabled:opacity-50 dark:border-zinc-700"
+                />
+              </label>
+            )}
             <button type="submit" disabled={add.isPending} data-testid="rsshub-add-submit" className="h-8 rounded-md bg-accent px-3 text-[13px] font-medium text-white disabled:opacity-50">
               {add.isPending ? t('rsshubChecking') : t('rsshubAdd')}
             </button>

@@ -1,4 +1,5 @@
 /** Settings → Lists: the lists you own (create, edit, delete). */
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 import { FEED_VIEWS, type FeedViewType } from '@brook/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -64,6 +65,8 @@ function ListDialog({ list, onClose }: { list: List | null; onClose: () => void 
   const [image, setImage] = useState(list?.image ?? '')
   const [view, setView] = useState<FeedViewType>(list?.view ?? 0)
   const [fee, setFee] = useState(String(list?.fee ?? 0))
+  // A fee is paid in POWER: not offered while the admin's power flag is off for me (a list's fee stays as it is).
+  const power = useFeatureFlag('power')
   const save = async () => {
     const input = { title: title.trim(), description: description.trim() || null, image: image.trim() || null, view, fee: Math.max(0, Number(fee) || 0) }
     if (list) await updateList(list.id, input)
@@ -95,7 +98,7 @@ function ListDialog({ list, onClose }: { list: List | null; onClose: () => void 
             {t('lists.view')}
             <Select value={String(view)} onChange={(v) => setView(Number(v) as FeedViewType)} options={FEED_VIEWS.map((v) => ({ value: String(v), label: tc(VIEW_TABS[v].labelKey) }))} className="h-10" />
           </label>
-          <TextField label={t('lists.fee')} value={fee} onChange={setFee} type="number" min={0} />
+          {power && <TextField label={t('lists.fee')} value={fee} onChange={setFee} type="number" min={0} />}
         </div>
       </form>
       {list && isOwner && (

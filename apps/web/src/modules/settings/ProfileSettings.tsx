@@ -14,11 +14,14 @@ import { SettingsPage, SettingsSection } from './SettingsPage.tsx'
 import { SessionsList } from './SessionsList.tsx'
 import { TwoFactorPanel } from './TwoFactorPanel.tsx'
 import { AchievementsSection } from '../achievements/AchievementsSection.tsx'
+import { useFeatureFlag } from '../featureFlags/featureFlags.ts'
 
 export function ProfileSettings() {
   const { t } = useTranslation('settings')
   const user = useSessionStore((s) => s.whoami)
   const queryClient = useQueryClient()
+  // The admin's achievements flag off for me: no achievements (nor their recompute and toasts).
+  const achievements = useFeatureFlag('achievements')
   const [newEmail, setNewEmail] = useState('')
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
@@ -101,7 +104,7 @@ export function ProfileSettings() {
         <SessionsList />
       </SettingsSection>
 
-      <AchievementsSection />
+      {achievements && <AchievementsSection />}
     </SettingsPage>
   )
 }

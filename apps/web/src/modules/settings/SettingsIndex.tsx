@@ -3,18 +3,17 @@ import { APP_VERSION } from '@brook/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ChevronRightIcon } from '../../components/icons.tsx'
-import { useSessionStore } from '../../store/session.ts'
-import { ADMIN_SECTIONS, SETTINGS_SECTIONS } from './sections.ts'
+import { useVisibleSections } from './useVisibleSections.ts'
 
 export function SettingsIndex() {
   const { t } = useTranslation('settings')
-  const isAdmin = useSessionStore((s) => s.role === 'admin')
+  const sections = useVisibleSections()
   return (
     <div className="min-w-0 flex-1 overflow-y-auto px-8 py-8">
       <h1 className="text-xl font-semibold tracking-tight">{t('indexTitle')}</h1>
       <p className="mt-1 text-sm text-zinc-500">{t('indexHint')}</p>
       <ul className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-2">
-        {SETTINGS_SECTIONS.filter((section) => isAdmin || !ADMIN_SECTIONS.includes(section)).map((section) => (
+        {sections.map((section) => (
           <li key={section}>
             <Link
               to={`/settings/${section}`}

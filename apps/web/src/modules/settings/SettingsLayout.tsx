@@ -1,19 +1,18 @@
 /** /settings: the section navigation beside the chosen section. */
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet } from 'react-router'
-import { useSessionStore } from '../../store/session.ts'
-import { ADMIN_SECTIONS, SETTINGS_SECTIONS } from './sections.ts'
+import { useVisibleSections } from './useVisibleSections.ts'
 
 export function SettingsLayout() {
   const { t } = useTranslation('settings')
-  const isAdmin = useSessionStore((s) => s.role === 'admin')
+  const sections = useVisibleSections()
   return (
     <div className="flex min-w-0 flex-1">
       <nav aria-label={t('title')} className="flex w-56 shrink-0 flex-col gap-0.5 overflow-y-auto border-r border-zinc-200/80 px-3 py-5 dark:border-zinc-800/80">
         <NavLink to="/settings" end className="mb-3 px-2.5 text-[15px] font-semibold tracking-tight">
           {t('title')}
         </NavLink>
-        {SETTINGS_SECTIONS.filter((section) => isAdmin || !ADMIN_SECTIONS.includes(section)).map((section) => (
+        {sections.map((section) => (
           <NavLink
             key={section}
             to={`/settings/${section}`}

@@ -29,6 +29,8 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
   const { t } = useTranslation()
   // The admin's power flag off for me: no POWER page link.
   const power = useFeatureFlag('power')
+  // …and its rsshub flag: no RSSHub page link.
+  const rsshub = useFeatureFlag('rsshub')
   const match = useMatch('/timeline/:timelineId/:feedId/*')
   const params = match ? parseTimelineParams(match.params) : null
   const storedView = useUiStore((s) => s.view)
@@ -84,7 +86,7 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
 
       <SubscriptionList view={view} params={params} onNavigate={onNavigate} />
 
-      <nav className={`grid shrink-0 ${power ? 'grid-cols-4' : 'grid-cols-3'} gap-1 border-t border-zinc-200/80 px-3 py-2 dark:border-zinc-800/80`}>
+      <nav className={`grid shrink-0 ${NAV_COLUMNS[2 + Number(power) + Number(rsshub)]} gap-1 border-t border-zinc-200/80 px-3 py-2 dark:border-zinc-800/80`}>
         <IconNavLink to="/discover" label={t('nav.discover')} onClick={onNavigate}>
           <CompassIcon size={18} />
         </IconNavLink>
@@ -96,9 +98,11 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
             <ZapIcon size={18} />
           </IconNavLink>
         )}
-        <IconNavLink to="/rsshub" label={t('nav.rsshub')} onClick={onNavigate}>
-          <ServerIcon size={18} />
-        </IconNavLink>
+        {rsshub && (
+          <IconNavLink to="/rsshub" label={t('nav.rsshub')} onClick={onNavigate}>
+            <ServerIcon size={18} />
+          </IconNavLink>
+        )}
       </nav>
       <div className="shrink-0 border-t border-zinc-200/80 p-2 dark:border-zinc-800/80">
         <UserMenu />
@@ -106,6 +110,9 @@ export function SubscriptionSidebar({ onNavigate, className = '' }: { onNavigate
     </aside>
   )
 }
+
+/** Tailwind needs whole class names: the nav's columns by how many links it shows. */
+const NAV_COLUMNS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-4' }
 
 function IconNavLink({ to, label, children, onClick }: { to: string; label: string; children: ReactNode; onClick?: () => void }) {
   return (
