@@ -17,10 +17,11 @@
  * dropped after; the index size is then the `entry_search` table with its GIN index).
  *
  * Usage: `npm run bench -- search [feeds=1000] [entries=1000] [connections=20] [duration=10]
- * [keep=1] [reuse=FILE] [profile=DIR]`. The default is the issue's 1,000,000 entries;
+ * [keep=1] [reuse=FILE] [threads=N] [profile=DIR]`. The default is the issue's 1,000,000 entries;
  * `feeds=20 entries=100` proves it works quickly. keep=1 leaves the SQLite file (and its
  * subscribed user) and prints its path; reuse=FILE measures the queries again on such a file
- * without seeding; profile=DIR writes the server's CPU profile there (--cpu-prof).
+ * without seeding; threads=N sets the server's SEARCH_THREADS (0: search on the event loop, the
+ * way it was before the search threads); profile=DIR writes the server's CPU profile there (--cpu-prof).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -42,6 +43,8 @@ const DURATION = Number(args.get('duration') ?? 10)
 const KEEP = args.get('keep') === '1'
 /** A brook.db kept by an earlier run (keep=1): measured again without seeding. */
 const REUSE = args.get('reuse') ? path.resolve(args.get('reuse') as string) : undefined
+/** SEARCH_THREADS for the server (default: the server's own, one per core up to 4; 0: searches on the main thread). */
+const THREADS = args.get('threads')
 const PROFILE_DIR = args.get('profile') ? path.resolve(args.get('profile') as string) : undefined
 const DATABASE_URL = process.env.DATABASE_URL && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined
 const CREDENTIALS = { email: 'search-bench@example.com', password: 'bench password 1' }
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
     const share = await indexShare(database, place.env.DATA_DIR)
     log(`index size: ${share}`)
 
-    server = await startBrook({ ...place.env, SUBSCRIPTION_LIMIT: String(FEEDS + 10) }, PROFILE_DIR)
+    server = await startBrook({ ...place.env, SUBSCRIPTION_LIMIT: String(FEEDS + 10), ...(THREADS === undefined ? {} : { SEARCH_THREADS: THREADS }) }, PROFILE_DIR)
     const signIn = REUSE ? await api(server.url, 'POST', '/api/auth/sign-in/email', CREDENTIALS) : await api(server.url, 'POST', '/api/auth/sign-up/email', { ...CREDENTIALS, name: 'Bench' })
     if (signIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signIn.json)}`)
     const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
@@ -166,7 +169,7 @@ async function main(): Promise<void> {
     const result = await run(DURATION, CONNECTIONS)
     const errors = result.errors + result.timeouts + result.non2xx
 
-    console.log(`\nbench/search — ${dialectName}, ${REUSE ? '' : `${FEEDS} feeds × ${ENTRIES_PER_FEED} = `}${total} entries, ${os.cpus().length} cores, load average ${loadStart.toFixed(1)} at start, ${loadOne.toFixed(1)} at 1 connection, ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} at ${CONNECTIONS}`)
+    console.log(`\nbench/search — ${dialectName}, search threads ${THREADS ?? 'default'}, ${REUSE ? '' : `${FEEDS} feeds × ${ENTRIES_PER_FEED} = `}${total} entries, ${os.cpus().length} cores, load average ${loadStart.toFixed(1)} at start, ${loadOne.toFixed(1)} at 1 connection, ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} at ${CONNECTIONS}`)
     console.log(`indexing: ${indexing}`)
     console.log(`index size: ${share}`)
     console.log(`two-word queries at 1 connection, ${DURATION} s: ${one.requests.average.toFixed(0)} req/s, p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms, ${one.errors + one.timeouts + one.non2xx} errors, server CPU ${one.cpuMs.toFixed(1)} ms/request`)

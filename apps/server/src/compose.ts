@@ -61,6 +61,7 @@ import { feedIconsRepo } from './domains/feedIcons/repo.ts'
 import { createFeedIconsService } from './domains/feedIcons/service.ts'
 import { searchRepo } from './domains/search/repo.ts'
 import { createSearchService } from './domains/search/service.ts'
+import { startSearchThreads } from './domains/search/searchThreads.ts'
 import { trendingRepo } from './domains/trending/repo.ts'
 import { createTrendingService } from './domains/trending/service.ts'
 import { aiRepo } from './domains/ai/repo.ts'
@@ -181,7 +182,9 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const greader = createGreaderService({ repo: repos.greader, apiTokens, reads, collections, subscriptions, categories, opml })
   const feedIcons = createFeedIconsService({ repo: feedIconsRepo(db), allowPrivateNetworks: env.FETCH_ALLOW_PRIVATE_NETWORKS, logger })
   const fever = createFeverService({ repo: repos.fever, apiTokens, greader, reads, collections, icons: feedIcons })
-  const search = createSearchService({ repo: repos.search, logger })
+  // SQLite file: entry searches run in worker threads with their own read-only connections.
+  const searchThreads = dialect === 'sqlite' && database.file && env.SEARCH_THREADS > 0 ? startSearchThreads({ file: database.file, threads: env.SEARCH_THREADS, logger }) : undefined
+  const search = createSearchService({ repo: repos.search, logger, threads: searchThreads })
   const trending = createTrendingService({ repo: repos.trending })
   const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })

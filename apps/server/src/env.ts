@@ -1,5 +1,6 @@
 /** The only reader of process.env: every setting of the server, parsed with zod at boot. */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { USER_ROLES } from '@brook/shared'
@@ -29,6 +30,8 @@ export const envSchema = z.object({
     .pipe(z.array(z.enum(['web', 'worker', 'scheduler'])).min(1)),
   /** Unset: the process leases a free worker id from the database (docs/operations.md). */
   WORKER_ID: z.coerce.number().int().min(0).max(1023).optional(),
+  /** SQLite: worker threads entry searches run in (domains/search/searchThreads.ts); 0 runs them on the main thread. */
+  SEARCH_THREADS: z.coerce.number().int().min(0).max(16).default(Math.min(4, os.availableParallelism())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEFAULT_ROLE: z.enum(USER_ROLES).default('free'),

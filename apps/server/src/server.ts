@@ -105,6 +105,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
       await deps.messaging.idle()
       deps.health.close()
       deps.rateLimits.close()
+      await deps.search.close()
       await deps.workerLease?.close()
       await deps.database.close()
     },

@@ -11,6 +11,9 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3005]/u
 const RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3005]+|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3005])[\p{L}\p{N}\p{M}])+/gu
 
+const ASCII = /^\p{ASCII}*$/u
+const ASCII_RUN = /[a-z0-9]+/g
+
 /** Longer words are not indexed (hashes, base64, run-together URLs): no one searches for them. */
 export const MAX_TOKEN_LENGTH = 40
 
@@ -20,6 +23,12 @@ export type SearchRun = { text: string; cjk: boolean }
 /** Splits text into word runs and CJK runs, normalized (NFKC, lower case, words without diacritics). */
 export function runsOf(text: string): SearchRun[] {
   const out: SearchRun[] = []
+  // ASCII text (most titles and words) has no CJK, no marks and nothing NFKC changes: its runs
+  // are its lower-cased letters and digits, without the Unicode regexes and normalizations.
+  if (ASCII.test(text)) {
+    for (const match of text.toLowerCase().matchAll(ASCII_RUN)) if (match[0].length <= MAX_TOKEN_LENGTH) out.push({ text: match[0], cjk: false })
+    return out
+  }
   for (const match of text.normalize('NFKC').toLowerCase().matchAll(RUN)) {
     const raw = match[0]
     if (CJK.test(raw[0]!)) out.push({ text: raw, cjk: true })

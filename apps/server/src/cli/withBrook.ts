@@ -34,6 +34,7 @@ export async function withBrook<T>(run: (deps: AppDeps) => Promise<T>): Promise<
   } finally {
     deps.health.close()
     deps.rateLimits.close()
+    await deps.search.close()
     await deps.workerLease?.close()
     await deps.database.close()
   }

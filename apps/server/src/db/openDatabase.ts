@@ -22,12 +22,36 @@ export interface OpenDatabase {
   dialect: Dialect
   /** The raw DatabaseSync (SQLite) — better-auth can take it directly. */
   sqlite?: DatabaseSync
+  /** SQLite: the database file (null in memory) — read-only connections in worker threads open it too. */
+  file?: string | null
   /** SQLite with backgroundCheckpoint: the checkpointing worker. */
   checkpoint?: BackgroundCheckpoint
   pool?: pg.Pool
   close(): Promise<void>
 }
 
+
+/** The page cache and memory map every SQLite connection of the server reads through. */
+function readerPragmas(sqlite: DatabaseSync): void {
+  // 32 MiB page cache (the default is 2 MiB): timeline pages behind old cursors stay in memory.
+  sqlite.exec('PRAGMA cache_size = -32768')
+  // Reads through a memory map of the file (SQLite's largest by default, 2 GiB) instead of one
+  // read(2) per page that misses the page cache: a timeline page touches ~20 scattered table pages.
+  // Writes still go through the WAL (docs/performance.md).
+  sqlite.exec('PRAGMA mmap_size = 2147418112')
+}
+
+/**
+ * A second, read-only connection to a SQLite file the server already has open in WAL mode (its
+ * `-wal` and `-shm` exist): each statement reads the newest committed state, never blocks the
+ * writer and is never blocked by it. Worker threads query through one (domains/search/searchThreads.ts).
+ */
+export function openSqliteReader(file: string): { db: Kysely<Database>; close(): Promise<void> } {
+  const sqlite = new DatabaseSync(file, { readOnly: true, timeout: 5000 })
+  readerPragmas(sqlite)
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
+  return { db, close: () => db.destroy() }
+}
 
 /** Opens (and creates, for SQLite) the database at a location. */
 export function openDatabase(location: DatabaseLocation): OpenDatabase {
@@ -37,19 +61,14 @@ export function openDatabase(location: DatabaseLocation): OpenDatabase {
     sqlite.exec('PRAGMA journal_mode = WAL')
     sqlite.exec('PRAGMA synchronous = NORMAL')
     sqlite.exec('PRAGMA foreign_keys = ON')
-    // 32 MiB page cache (the default is 2 MiB): timeline pages behind old cursors stay in memory.
-    sqlite.exec('PRAGMA cache_size = -32768')
-    // Reads through a memory map of the file (SQLite's largest by default, 2 GiB) instead of one
-    // read(2) per page that misses the page cache: a timeline page touches ~20 scattered table pages.
-    // Writes still go through the WAL (docs/performance.md).
-    sqlite.exec('PRAGMA mmap_size = 2147418112')
+    readerPragmas(sqlite)
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
     const checkpoint = location.backgroundCheckpoint && location.file !== ':memory:' ? startBackgroundCheckpoint(sqlite, location.file) : undefined
     const close = async () => {
       await checkpoint?.stop()
       await db.destroy()
     }
-    return { db, dialect: 'sqlite', sqlite, checkpoint, close }
+    return { db, dialect: 'sqlite', sqlite, file: location.file === ':memory:' ? null : location.file, checkpoint, close }
   }
   // pg is loaded only for PostgreSQL (a SQLite server never loads it).
   const pgModule = requireModule<typeof pg>('pg')

@@ -8,9 +8,10 @@
 import type { Logger } from '../../lib/logger.ts'
 import { AppError } from '../../lib/appError.ts'
 import { nowIso } from '../../lib/time.ts'
-import { bodyText } from './document.ts'
-import { findHighlights, queryTerms, runsOf, snippetOf, type Highlight, type Highlighted } from '@brook/shared'
+import { findHighlights, queryTerms, runsOf, type Highlight } from '@brook/shared'
 import type { SearchRepo } from './repo.ts'
+import { hitsOf, type EntrySearchHit } from './hits.ts'
+import type { SearchThreads } from './searchThreads.ts'
 
 /** A query longer than this is refused with 1002 (a search box, not a document). */
 export const MAX_QUERY_LENGTH = 500
@@ -33,21 +34,7 @@ export type SearchEntriesInput = {
   cursor?: string | null
 }
 
-/** One matching entry: where it is from, what matched (ranges into `title` and `snippet.text`). */
-export type EntrySearchHit = {
-  id: string
-  feedId: string | null
-  inboxId: string | null
-  title: string | null
-  url: string | null
-  author: string | null
-  publishedAt: string
-  /** Higher is better; comparable within one answer only. */
-  score: number
-  titleHighlights: Highlight[]
-  /** Plain text around the first match in the body (description + content). */
-  snippet: Highlighted
-}
+export type { EntrySearchHit } from './hits.ts'
 
 export type EntrySearchResult = { entries: EntrySearchHit[]; nextCursor: string | null }
 
@@ -83,7 +70,12 @@ function clampLimit(limit: number | undefined): number {
   return Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.floor(limit)))
 }
 
-export function createSearchService({ repo, logger }: { repo: SearchRepo; logger: Logger }) {
+/**
+ * `threads`: on SQLite, the worker threads entry searches run in (searchThreads.ts); without
+ * them (PostgreSQL, whose pool already runs queries beside the event loop, an in-memory database,
+ * or `SEARCH_THREADS=0`) they run here.
+ */
+export function createSearchService({ repo, logger, threads }: { repo: SearchRepo; logger: Logger; threads?: SearchThreads }) {
   return {
     /**
      * Entries the user can see (their feeds, lists' feeds, own inboxes, stars) containing every
@@ -96,22 +88,11 @@ export function createSearchService({ repo, logger }: { repo: SearchRepo; logger
       const limit = clampLimit(input.limit)
       const terms = queryTerms(input.query)
       if (terms.length === 0) return { entries: [], nextCursor: null }
-      const rows = await repo.searchEntries({ userId: input.userId, terms, view: input.view, feedId: input.feedId, limit: limit + 1, offset })
-      const page = rows.slice(0, limit)
+      const query = { userId: input.userId, terms, view: input.view, feedId: input.feedId, limit: limit + 1, offset }
+      const hits = (await threads?.search(query)) ?? hitsOf(await repo.searchEntries(query), terms)
       return {
-        entries: page.map((row) => ({
-          id: row.id,
-          feedId: row.feedId,
-          inboxId: row.inboxId,
-          title: row.title,
-          url: row.url,
-          author: row.author,
-          publishedAt: row.publishedAt,
-          score: row.score,
-          titleHighlights: findHighlights(row.title ?? '', terms),
-          snippet: snippetOf(bodyText(row), terms),
-        })),
-        nextCursor: rows.length > limit && offset + limit <= MAX_OFFSET ? String(offset + limit) : null,
+        entries: hits.slice(0, limit),
+        nextCursor: hits.length > limit && offset + limit <= MAX_OFFSET ? String(offset + limit) : null,
       }
     },
 
@@ -188,6 +169,9 @@ export function createSearchService({ repo, logger }: { repo: SearchRepo; logger
 
     /** Where the background indexing stands (null when the migration has not run). */
     backfillState: () => repo.backfillState(),
+
+    /** Stops the search threads (before the database closes). */
+    close: async () => threads?.close(),
   }
 }
 
