@@ -43,6 +43,7 @@ import { plansRoutes } from './domains/plans/routes.ts'
 import { invitationsRoutes } from './domains/invitations/routes.ts'
 import { referralsRoutes } from './domains/referrals/routes.ts'
 import { accountRoutes } from './domains/referrals/accountRoutes.ts'
+import { accountExportRoutes, deleteUserRoutes } from './domains/account/routes.ts'
 import { signInProvidersOf } from './domains/status/signInProviders.ts'
 import { adminRoutes } from './domains/admin/routes.ts'
 import { achievementsRoutes } from './domains/achievements/routes.ts'
@@ -222,7 +223,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Brook's own account calls under the auth base path (SPEC §7): providers, subscription/restore.
   app.use('/api/auth/subscription/*', resolveSession)
+  app.use('/api/auth/delete-user', resolveSession)
   app.route('/api/auth', accountRoutes({ referrals: deps.referrals, providers: signInProvidersOf(env) }))
+  // delete-user is Brook's: password and two-factor checked, all of the user's data removed (domains/account).
+  app.route('/api/auth', deleteUserRoutes({ account: deps.account }))
   app.on(['GET', 'POST'], '/api/auth/*', (c) => toAuth(c))
 
   app.use('/api/*', resolveSession)
@@ -266,6 +270,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/lists', listsRoutes({ lists: deps.lists, opml: deps.opml, feeds: deps.feeds }))
   app.route('/api/inboxes', inboxesRoutes({ inboxes: deps.inboxes, entries: deps.entries, email: deps.email, attachments: deps.attachments, emailSecret: deps.env.INBOX_EMAIL_SECRET }))
   app.route('/api/settings', settingsRoutes({ settings: deps.settings }))
+  app.route('/api/account', accountExportRoutes({ account: deps.account }))
   app.route('/api/actions', actionsRoutes({ actions: deps.actions }))
   app.route('/api/integrations', integrationsRoutes({ integrations: deps.integrations }))
   app.route('/api/profiles', profilesRoutes({ profiles: deps.profiles }))

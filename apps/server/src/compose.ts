@@ -89,6 +89,8 @@ import { analyticsRepo } from './domains/analytics/repo.ts'
 import { createAnalyticsService } from './domains/analytics/service.ts'
 import { createRsshubService } from './domains/rsshub/service.ts'
 import { messagingRepo } from './domains/messaging/repo.ts'
+import { accountRepo } from './domains/account/repo.ts'
+import { createAccountService } from './domains/account/service.ts'
 import { createMessagingService, type MessagingService } from './domains/messaging/service.ts'
 import { createPushSender } from './domains/messaging/pushSender.ts'
 import { loadVapidKeys, vapidSubject, type VapidKeys } from './domains/messaging/vapidKeys.ts'
@@ -193,12 +195,14 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   const claims = createFeedClaimService({ repo: repos.feeds, feeds, secret })
   const achievements = createAchievementsService({ repo: repos.achievements, wallets, flagOn })
   const admin = createAdminService({ repo: repos.admin, cleaner: cleanRepo(db), plans, achievements, wallets, flagOn })
+  // Settings → Privacy: download my data, delete my account (domains/account/).
+  const account = createAccountService({ repo: accountRepo(db), settings, opml, authSecret: secret })
 
   // Process health and abuse limits (docs/operations.md); both closed by server.ts on shutdown.
   const health = createHealthService({ database, redisUrl: env.REDIS_URL })
   const rateLimits = createRateLimits({ redis: env.REDIS_URL && env.RATE_LIMIT ? new (ioredis().Redis)(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null })
 
-  return { messaging, plans, invitations, referrals, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub, analytics }
+  return { messaging, plans, invitations, referrals, admin, achievements, feeds, subscriptions, opml, categories, lists, inboxes, reads, entries, collections, settings, profiles, discover, wallets, withdrawals, boosts, claims, airdrops, apiTokens, greader, websub, health, rateLimits, actions, webhooks, ai, search, fever, attachments, email, integrations, featureFlags, trending, uploads, rsshub, analytics, account }
 }
 
 /** Every domain service, by name. */

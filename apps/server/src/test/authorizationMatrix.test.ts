@@ -301,6 +301,9 @@ const MATRIX: Record<string, Attempt[]> = {
   'POST /api/invitations/use': [{ run: (f) => f.b.post('/api/invitations/use', { code: f.aCode }), expect: answered }],
   // account calls beside better-auth (public list; B's own plan only)
   'GET /api/auth/providers': [{ run: (f) => f.b.get('/api/auth/providers'), expect: answered }],
+  // Privacy (domains/account): B's download is B's own (B's reads and stars of A's public feed are B's, so only A's private things are checked); B's delete-user checks B's password only (A is untouched).
+  'GET /api/account/export': [{ run: (f) => f.b.get('/api/account/export'), expect: answered, forbid: (f) => [f.aEmail, f.aCode, f.aReferralCode, f.inboxEntry, f.inboxSecret] }],
+  'POST /api/auth/delete-user': [{ run: (f) => f.b.post('/api/auth/delete-user', { password: 'not B’s password' }), expect: { denied: false, status: 400 } }],
   'POST /api/auth/subscription/restore': [{ run: (f) => f.b.post('/api/auth/subscription/restore', { receipt: 'A receipt' }), expect: { denied: false, status: 400 } }],
   // referrals (B's own code and days; A's code and referred accounts stay A's)
   'GET /api/referrals': [{ run: (f) => f.b.get('/api/referrals'), expect: answered, forbid: (f) => [f.aReferralCode] }],

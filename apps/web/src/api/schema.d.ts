@@ -4,6 +4,106 @@
  */
 
 export interface paths {
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download my data: profile, settings, subscriptions (also as OPML), lists, inboxes, starred entries, read state, rules, achievements, invitations and POWER wallet — only the caller’s */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document in the envelope, sent as an attachment (brook-data-YYYY-MM-DD.json); the web app saves `data` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: components["schemas"]["AccountExport"];
+                        };
+                    };
+                };
+                /** @description 4: Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 6000: User not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 6000,
+                         *       "message": "User not found"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/achievement": {
         parameters: {
             query?: never;
@@ -4654,6 +4754,180 @@ export interface paths {
                          * @example {
                          *       "code": 1000,
                          *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1: Previous operation is not completed (a request with this Idempotency-Key is still running) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1,
+                         *       "message": "Previous operation is not completed"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 4: Invalid input (request body over the limit) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 3: Unprocessable content (this Idempotency-Key was used for a different request) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 3,
+                         *       "message": "Unprocessable content"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1005: Internal error (a fault of the server) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1005,
+                         *       "message": "Internal error"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/delete-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete my account: the password (1002 when missing or wrong) and, with two-factor on, the authenticator code (4008 without, 4007 wrong). Everything of mine is removed; my POWER balance goes back to the treasury. Not with an API token (1004) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The account is gone; its sessions ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            code: 0;
+                            data: {
+                                /** @enum {boolean} */
+                                deleted: true;
+                                followersOfListsRemoved: number;
+                                listsDeleted: number;
+                                returnedToTreasury: string;
+                                subscriptions: number;
+                            };
+                        };
+                    };
+                };
+                /** @description 4: Invalid input; 1002: Invalid parameter; 4007: Invalid two factor code; 4008: Two factor code required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 4,
+                         *       "message": "Invalid input"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1000: Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1000,
+                         *       "message": "Unauthorized"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 1004: No permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 1004,
+                         *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 6000: User not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 6000,
+                         *       "message": "User not found"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];
@@ -21367,6 +21641,216 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountExport: {
+            achievements: {
+                completedAt: string | null;
+                id: string;
+                progress: number;
+                receivedAt: string | null;
+                state: string;
+            }[];
+            /** @description My automation rules, as Settings → Actions keeps them */
+            actions: components["schemas"]["ActionRule"][];
+            exportedAt: string;
+            /** @enum {string} */
+            format: "brook-account-export";
+            inboxes: {
+                createdAt: string;
+                handle: string;
+                title: string | null;
+            }[];
+            invitations: {
+                code: string;
+                createdAt: string;
+                usedAt: string | null;
+            }[];
+            lists: {
+                createdAt: string;
+                description: string | null;
+                fee: number;
+                feeds: {
+                    id: string;
+                    title: string | null;
+                    url: string;
+                }[];
+                id: string;
+                image: string | null;
+                subscriptionCount: number;
+                title: string;
+                view: number;
+            }[];
+            /** @description The feed subscriptions as OPML 2.0, categories as folders (what GET /subscriptions/export gives) */
+            opml: string;
+            profile: {
+                bio: string | null;
+                createdAt: string;
+                email: string;
+                emailVerified: boolean;
+                handle: string | null;
+                id: string;
+                image: string | null;
+                name: string;
+                role: string;
+                roleEndAt: string | null;
+                socialLinks: {
+                    [key: string]: string;
+                };
+                twoFactorEnabled: boolean;
+                website: string | null;
+            };
+            reads: {
+                entries: {
+                    entryId: string;
+                    feedId: string | null;
+                    guid: string;
+                    readAt: string;
+                    url: string | null;
+                }[];
+                /** @description Entries marked read in all; `entries` holds the newest 100,000 */
+                total: number;
+            };
+            settings: {
+                settings: {
+                    ai: {
+                        autoScrollWhenStreaming: boolean;
+                        /** @enum {string} */
+                        panelStyle: "fixed" | "floating";
+                        personalizePrompt: string;
+                        shortcuts: {
+                            enabled: boolean;
+                            name: string;
+                            prompt: string;
+                        }[];
+                    };
+                    general: {
+                        actionLanguage: string;
+                        appLaunchOnStartup: boolean;
+                        autoExpandLongSocialMedia: boolean;
+                        autoGroup: boolean;
+                        dimRead: boolean;
+                        enhancedSettings: boolean;
+                        groupByDate: boolean;
+                        hideAllReadSubscriptions: boolean;
+                        hidePrivateSubscriptionsInTimeline: boolean;
+                        hoverMarkUnread: boolean;
+                        jumpOutLinkWarn: boolean;
+                        language: string;
+                        markAllReadCountdown: number;
+                        openLinksInExternalApp: boolean;
+                        /** @enum {string} */
+                        profileVisibility: "everyone" | "users" | "me";
+                        renderMarkUnread: boolean;
+                        scrollMarkUnread: boolean;
+                        sendAnonymousData: boolean;
+                        showQuickTimeline: boolean;
+                        /** @enum {string} */
+                        startupScreen: "timeline" | "subscription";
+                        /** @enum {string} */
+                        subscriptionsVisibility: "everyone" | "users" | "me";
+                        summary: boolean;
+                        timeZone: string;
+                        translation: boolean;
+                        /** @enum {string} */
+                        translationMode: "bilingual" | "translation-only";
+                        unreadOnly: boolean;
+                        voice: string;
+                    };
+                    ui: {
+                        accentColor: string;
+                        aiColWidth: number;
+                        codeHighlightThemeDark: string;
+                        codeHighlightThemeLight: string;
+                        contentFontSize: number;
+                        contentLineHeight: number;
+                        dateFormat: string;
+                        /** @enum {string} */
+                        discoverLanguage: "all" | "eng" | "cmn";
+                        entryColWidth: number;
+                        feedColWidth: number;
+                        hideExtraBadge: boolean;
+                        modalOverlay: boolean;
+                        opaqueSidebar: boolean;
+                        readerFontFamily: string;
+                        readerRenderInlineStyle: boolean;
+                        reduceMotion: boolean;
+                        showDockBadge: boolean;
+                        sidebarShowUnreadCount: boolean;
+                        /** @enum {string} */
+                        theme: "system" | "light" | "dark";
+                        /** @enum {string} */
+                        thumbnailRatio: "square" | "original";
+                        toolbarOrder: {
+                            main: string[];
+                            more: string[];
+                        };
+                        uiFontFamily: string;
+                        uiTextSize: number;
+                        usePointerCursor: boolean;
+                        wideMode: boolean;
+                        zenMode: boolean;
+                    };
+                };
+                updated: {
+                    ai: string | null;
+                    general: string | null;
+                    ui: string | null;
+                };
+            };
+            starred: {
+                author: string | null;
+                entryId: string;
+                feedId: string | null;
+                guid: string;
+                publishedAt: string;
+                starredAt: string;
+                title: string | null;
+                url: string | null;
+                view: number;
+            }[];
+            subscriptions: {
+                category: string | null;
+                createdAt: string;
+                feedId: string | null;
+                hideFromTimeline: boolean;
+                id: string;
+                inboxId: string | null;
+                isPrivate: boolean;
+                listId: string | null;
+                siteUrl: string | null;
+                title: string | null;
+                /** @enum {string} */
+                type: "feed" | "list" | "inbox";
+                url: string | null;
+                view: number;
+            }[];
+            /** @enum {number} */
+            version: 1;
+            wallet: {
+                /** @description POWER in smallest units (10^18 a POWER) */
+                balance: string;
+                cashable: string;
+                transfers: {
+                    amount: string;
+                    /** @enum {string} */
+                    counterparty: "user" | "feed" | "treasury" | "burn";
+                    createdAt: string;
+                    /** @enum {string} */
+                    direction: "in" | "out";
+                    id: string;
+                    kind: string;
+                    reference: string | null;
+                }[];
+                withdrawals: {
+                    address: string | null;
+                    amount: string;
+                    createdAt: string;
+                    feedId: string | null;
+                    id: string;
+                    settledAt: string | null;
+                    status: string;
+                }[];
+            };
+        };
         Achievement: {
             /** @description Completed only after an admin accepts the proof sent with POST /achievement/audit */
             audit: boolean;

@@ -254,7 +254,9 @@ export function walletsRepo(db: Db) {
         if (!row) return null
         if (row.status !== 'pending') return { row, changed: false }
         if (status === 'rejected') {
-          const credit = row.feedId ? feedAccount(row.feedId) : userAccount(row.userId)
+          // A user who closed their account since: the refund goes to the treasury, where the rest of their balance went.
+          const gone = !row.feedId && !(await trx.selectFrom('user').select('id').where('id', '=', row.userId).executeTakeFirst())
+          const credit = row.feedId ? feedAccount(row.feedId) : gone ? TREASURY : userAccount(row.userId)
           await transferFunds(trx, { debit: BURN, credit, amount: BigInt(row.amount), kind: 'refund', reference: row.id, idempotencyKey: `refund:${row.id}`, actorUserId: row.userId, cashable: true, at })
         }
         await trx.updateTable('withdrawals').set({ status, settledAt: at }).where('id', '=', id).where('status', '=', 'pending').execute()
