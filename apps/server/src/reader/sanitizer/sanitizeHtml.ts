@@ -16,7 +16,7 @@
 import { Parser } from 'htmlparser2'
 import { resolveUrl } from '../normalize/resolveUrl.ts'
 import { stripControls } from './htmlToText.ts'
-import { scanHtml, type ScanSink } from './scanHtml.ts'
+import { NO_ATTRIBUTES, scanHtml, type ScanSink } from './scanHtml.ts'
 import {
   ALLOWED_ATTRIBUTES, ALLOWED_TAGS, IFRAME_HOSTS, IFRAME_SANDBOX, NON_TEXT_TAGS, SAFE_DATA_IMAGE, SCHEMES_BY_TAG,
   SELF_CLOSING, URL_ATTRIBUTES, URL_SCHEMES, cleanSrcset,
@@ -50,20 +50,30 @@ export const NON_BOOLEAN: ReadonlySet<string> = new Set([
 ])
 
 // What needs escaping, and control characters, which are dropped from the output (NUL included,
-// which PostgreSQL text cannot hold): one test per piece of text finds both, one replace does both.
+// which PostgreSQL text cannot hold): one test per piece finds both; the rare piece that has any
+// is then fixed with plain-string replacements (a replace with a callback costs more than the test).
 // eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
 const TEXT_SPECIALS = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
 // eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
-const TEXT_ESCAPES = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g
-// eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
 const ATTR_SPECIALS = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/
 // eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
-const ATTR_ESCAPES = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g
-const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
-const toEntity = (c: string) => ENTITY[c] ?? ''
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g
 
-const escapeText = (s: string) => (TEXT_SPECIALS.test(s) ? s.replace(TEXT_ESCAPES, toEntity) : s)
-const escapeAttr = (s: string) => (ATTR_SPECIALS.test(s) ? s.replace(ATTR_ESCAPES, toEntity) : s)
+function escapeSpecials(s: string): string {
+  CONTROLS.lastIndex = 0
+  if (CONTROLS.test(s)) s = s.replace(CONTROLS, '')
+  if (s.includes('&')) s = s.replaceAll('&', '&amp;')
+  if (s.includes('<')) s = s.replaceAll('<', '&lt;')
+  if (s.includes('>')) s = s.replaceAll('>', '&gt;')
+  return s
+}
+
+const escapeText = (s: string) => (TEXT_SPECIALS.test(s) ? escapeSpecials(s) : s)
+const escapeAttr = (s: string) => {
+  if (!ATTR_SPECIALS.test(s)) return s
+  s = escapeSpecials(s)
+  return s.includes('"') ? s.replaceAll('"', '&quot;') : s
+}
 
 // eslint-disable-next-line no-control-regex -- browsers ignore these characters inside URLs
 const IGNORED_IN_URL = /[\x00-\x20]+/g
@@ -157,7 +167,8 @@ function transform(tag: string, attribs: Attribs, baseUrl: string | undefined): 
   switch (tag) {
     case 'a':
       resolveAttr(attribs, 'href', baseUrl)
-      delete attribs.target
+      // rel keeps its place, target goes last (a delete only when there is one: it slows the object down).
+      if (attribs.target !== undefined) delete attribs.target
       attribs.rel = 'noopener noreferrer'
       attribs.target = '_blank'
       return
@@ -183,45 +194,125 @@ function transform(tag: string, attribs: Attribs, baseUrl: string | undefined): 
   }
 }
 
-/** One open element as the sanitizer tracks it. */
-type Frame = { tag: string; attribs: Attribs; position: number; skipped: boolean }
+/** What the sanitizer knows of an allowed element, in one lookup. */
+type Allowed = {
+  /** The start tag written when the element keeps no attribute (`<p>`, `<br />`). */
+  bare: string
+  /** The end tag (`</p>`), '' for void elements. */
+  end: string
+  selfClosing: boolean
+  own: ReadonlySet<string> | undefined
+  /** Whether the policy adds attributes (`rel`/`target`, `sandbox`) or may drop the element. */
+  special: boolean
+}
+const allowed = new Map<string, Allowed>(
+  ALLOWED_TAGS.map((tag) => {
+    const closes = selfClosing.has(tag)
+    return [tag, { bare: closes ? `<${tag} />` : `<${tag}>`, end: closes ? '' : `</${tag}>`, selfClosing: closes, own: attributesByTag.get(tag), special: tag === 'a' || tag === 'iframe' || tag === 'img' }]
+  }),
+)
 
-/** The state of one sanitize call; one instance serves every call (the work is synchronous). */
+/** What every link ends with (the forced rel and target). */
+const LINK_TAIL = ' rel="noopener noreferrer" target="_blank">'
+
+/** An open element's mark on the sanitizer's stack: dropped (its tags are not written), or written. */
+const SKIPPED = -1
+const WRITTEN = -2
+// Any mark ≥ 0 is an element written at that output position that goes away entirely at its end.
+
+/**
+ * The state of one sanitize call; one instance serves every call (the work is synchronous). The
+ * output is built as a rope; what the fast scan reports unchanged from the input (plain text, tags
+ * written as Brook writes them) is kept as one pending span of the input and appended as a single slice.
+ */
 class Sanitizer implements ScanSink {
   result = ''
+  html = ''
+  /** The pending span of the input, [pendingFrom, pendingTo), not yet appended to `result`. */
+  pendingFrom = -1
+  pendingTo = -1
   baseUrl: string | undefined = undefined
-  stack: Frame[] = []
+  tags: string[] = []
+  marks: number[] = []
   /** Inside a disallowed element whose content goes too: how many open elements deep. */
   skipTextDepth = 0
   /** Attribute names come from scanHtml, which reads only valid ones (htmlparser2 reads any). */
   namesChecked = false
 
-  reset(baseUrl: string | undefined): void {
+  reset(html: string, baseUrl: string | undefined): void {
     this.result = ''
+    this.html = html
+    this.pendingFrom = this.pendingTo = -1
     this.baseUrl = baseUrl
-    this.stack.length = 0
+    this.tags.length = 0
+    this.marks.length = 0
     this.skipTextDepth = 0
+  }
+
+  /** Appends the pending span of the input. */
+  flush(): void {
+    if (this.pendingTo > this.pendingFrom) this.result += this.html.slice(this.pendingFrom, this.pendingTo)
+    this.pendingFrom = this.pendingTo = -1
+  }
+
+  /** Writes the input's [from, to) as is. */
+  copy(from: number, to: number): void {
+    if (from === this.pendingTo) {
+      this.pendingTo = to
+      return
+    }
+    this.flush()
+    this.pendingFrom = from
+    this.pendingTo = to
+  }
+
+  /** Writes `out`, which the input has as is at [from, to) when from ≥ 0 and the two are equal. */
+  write(out: string, from: number, to: number): void {
+    if (from >= 0 && to - from === out.length && this.html.startsWith(out, from)) this.copy(from, to)
+    else {
+      this.flush()
+      this.result += out
+    }
   }
 
   wantsAttributes(name: string): boolean {
     return allowedTags.has(name)
   }
 
-  onopentag(name: string, attribs: Attribs): void {
+  onopentag(name: string, attribs: Attribs, from = -1, to = -1): void {
     if (this.skipTextDepth > 0) {
       this.skipTextDepth++
       return
     }
-    const frame: Frame = { tag: name, attribs, position: this.result.length, skipped: false }
-    this.stack.push(frame)
-    if (!allowedTags.has(name)) {
-      frame.skipped = true
+    const rule = allowed.get(name)
+    this.tags.push(name)
+    if (rule === undefined) {
+      this.marks.push(SKIPPED)
       if (nonTextTags.has(name)) this.skipTextDepth = 1
+      return
+    }
+    if (attribs === NO_ATTRIBUTES) {
+      if (!rule.special) {
+        this.marks.push(WRITTEN)
+        this.write(rule.bare, from, to)
+        return
+      }
+      attribs = {}
+    }
+    const names = Object.keys(attribs)
+    if (name === 'a' && names.length === 1 && names[0] === 'href') {
+      // The commonest element with an attribute, `<a href>`: what transform and the loop below
+      // would do to it, without rewriting the attribute object.
+      const href = resolveUrl(attribs.href, this.baseUrl)
+      const kept = href !== null && !naughtyHref('a', href)
+      this.marks.push(WRITTEN)
+      this.write(kept ? `<a href="${escapeAttr(href)}"${LINK_TAIL}` : `<a${LINK_TAIL}`, from, to)
       return
     }
     transform(name, attribs, this.baseUrl)
     let out = `<${name}`
-    const own = attributesByTag.get(name)
+    const own = rule.own
+    // transform may have added or removed attributes.
     for (const a of Object.keys(attribs)) {
       const value = attribs[a]
       if (
@@ -245,28 +336,50 @@ class Sanitizer implements ScanSink {
       }
       out += written ? ` ${a}="${escapeAttr(written)}"` : a === 'alt' ? ' alt=""' : ` ${a}`
     }
-    this.result += selfClosing.has(name) ? `${out} />` : `${out}>`
+    out = rule.selfClosing ? `${out} />` : `${out}>`
+    // An iframe whose src was refused goes away entirely, and so does an image left with nothing to
+    // show: where it starts is kept, to cut the output back there at its end.
+    if ((name === 'iframe' && !attribs.src) || (name === 'img' && !attribs.src && !attribs.srcset)) {
+      this.flush()
+      this.marks.push(this.result.length)
+      this.result += out
+      return
+    }
+    this.marks.push(WRITTEN)
+    this.write(out, from, to)
   }
 
   ontext(text: string): void {
-    if (this.skipTextDepth === 0) this.result += escapeText(text)
+    if (this.skipTextDepth === 0) {
+      this.flush()
+      this.result += escapeText(text)
+    }
   }
 
-  onclosetag(name: string): void {
+  onplaintext(from: number, to: number): void {
+    if (this.skipTextDepth === 0) this.copy(from, to)
+  }
+
+  onclosetag(name: string, from = -1, to = -1): void {
     if (this.skipTextDepth > 0 && --this.skipTextDepth > 0) return
-    const frame = this.stack.pop()
-    if (!frame) return
-    if (frame.tag !== name) {
-      this.stack.push(frame)
+    const last = this.tags.length - 1
+    if (last < 0 || this.tags[last] !== name) return
+    this.tags.length = last
+    const mark = this.marks.pop()!
+    if (mark === SKIPPED) return
+    if (mark >= 0) {
+      this.flush()
+      this.result = this.result.slice(0, mark)
       return
     }
-    if (frame.skipped) return
-    // An iframe whose src was refused goes away entirely, and so does an image left with nothing to show.
-    if ((name === 'iframe' && !frame.attribs.src) || (name === 'img' && !frame.attribs.src && !frame.attribs.srcset)) {
-      this.result = this.result.slice(0, frame.position)
-      return
-    }
-    if (!selfClosing.has(name)) this.result += `</${name}>`
+    const end = allowed.get(name)!.end
+    if (end !== '') this.write(end, from, to)
+  }
+
+  /** The output, flushed. */
+  finish(): string {
+    this.flush()
+    return this.result
   }
 }
 
@@ -288,21 +401,21 @@ export const sanitizerSlowPathCalls = (): number => slowPathCalls
  */
 export function sanitizeHtml(html: string, baseUrl?: string): string {
   if (html === '') return ''
-  state.reset(baseUrl)
+  state.reset(html, baseUrl)
   state.namesChecked = true
   let strip = false
   if (!scanHtml(html, state)) {
     // Input the fast scan leaves to htmlparser2: start again with the parser itself. A parser per
     // call: htmlparser2's reset() leaves a half-read attribute value and special-tag state behind
     // after input that ends inside a tag.
-    state.reset(baseUrl)
+    state.reset(html, baseUrl)
     state.namesChecked = false
     slowPathCalls++
     new Parser(handler, { decodeEntities: true }).end(html)
     strip = true
   }
-  const out = state.result
-  state.reset(undefined)
+  const out = state.finish()
+  state.reset('', undefined)
   // The scan writes only checked names and escaped text and values (controls dropped there);
   // htmlparser2 lets control characters into tag names too.
   return (strip ? stripControls(out) : out).trim()

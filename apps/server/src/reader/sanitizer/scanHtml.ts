@@ -14,18 +14,35 @@
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities'
 
-/** What the scan reports (the subset of htmlparser2's handler the sanitizer uses). */
+/**
+ * What the scan reports (the subset of htmlparser2's handler the sanitizer uses), with where in the
+ * input each event was written, so that a sink can copy what it keeps unchanged instead of building it.
+ */
 export interface ScanSink {
   /**
-   * Whether open tags of this name need their attributes (false: they are read but not collected,
-   * and `onopentag` gets a frozen empty object). Must depend on the name only.
+   * Whether open tags of this name need their attributes (false: they are read but not collected).
+   * Must depend on the name only. Tags without attributes get the frozen `NO_ATTRIBUTES`.
    */
   wantsAttributes(name: string): boolean
-  onopentag(name: string, attribs: Record<string, string>): void
-  /** Decoded text. The content of raw-text elements (script, style, title, textarea, xmp) is not reported. */
+  /** `html.slice(from, to)` is the tag as written; `from` is -1 for a tag the tree rules imply. */
+  onopentag(name: string, attribs: Record<string, string>, from: number, to: number): void
+  /**
+   * Decoded text that holds something to escape or drop (`&`, `<`, `>`, a control character). The
+   * content of raw-text elements (script, style, title, textarea, xmp) is not reported.
+   */
   ontext(text: string): void
-  onclosetag(name: string): void
+  /** Text `html.slice(from, to)` that needs no decoding, escaping or dropping (see `TEXT_SPECIAL`). */
+  onplaintext(from: number, to: number): void
+  /** `html.slice(from, to)` is the end tag as written; `from` is -1 for an implied end. */
+  onclosetag(name: string, from: number, to: number): void
 }
+
+/**
+ * What makes text more than plain: markup and entities, and the control characters the sanitizer
+ * drops (NUL included, which PostgreSQL text cannot hold). A run of text without any is written as is.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are looked for on purpose
+const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g
 
 // htmlparser2 10.1's tree rules (Parser.js), written for a stack whose top is its last element.
 const pTag = new Set(['p'])
@@ -54,57 +71,82 @@ const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'xmp'])
 const FOREIGN = new Set(['svg', 'math'])
 const rawTextEnd = new Map<string, RegExp>()
 
+/** Everything the scan needs to know of a tag name, in one lookup. */
+type TagRule = { implies: Set<string> | undefined; isVoid: boolean; rawText: boolean; foreign: boolean }
+const TAG_RULES = new Map<string, TagRule>()
+for (const name of new Set([...OPEN_IMPLIES_CLOSE.keys(), ...VOID, ...RAW_TEXT, ...FOREIGN])) {
+  TAG_RULES.set(name, { implies: OPEN_IMPLIES_CLOSE.get(name), isVoid: VOID.has(name), rawText: RAW_TEXT.has(name), foreign: FOREIGN.has(name) })
+}
+
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d
 const isLetter = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a)
 const isNameChar = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39)
 /** Attribute name characters the fast path accepts (others are left to htmlparser2). */
 const isAttrChar = (c: number) => isNameChar(c) || c === 0x2d || c === 0x5f || c === 0x3a || c === 0x2e
 
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>
+/** The attributes of a tag that has none, or whose attributes the sink does not want (frozen: copy before changing). */
+export const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>
 
 /** Runs the scan; `false` when it met input it leaves to htmlparser2 (the sink then saw a prefix of the events). */
 export function scanHtml(html: string, sink: ScanSink): boolean {
   const n = html.length
   const stack: string[] = []
 
-  const open = (name: string, attribs: Record<string, string>) => {
-    const implied = OPEN_IMPLIES_CLOSE.get(name)
+  const open = (name: string, rule: TagRule | undefined, attribs: Record<string, string>, from: number, to: number) => {
+    const implied = rule?.implies
     if (implied) {
-      while (stack.length > 0 && implied.has(stack[stack.length - 1])) sink.onclosetag(stack.pop()!)
+      while (stack.length > 0 && implied.has(stack[stack.length - 1])) sink.onclosetag(stack.pop()!, -1, -1)
     }
-    if (VOID.has(name)) {
-      sink.onopentag(name, attribs)
-      sink.onclosetag(name)
+    if (rule?.isVoid) {
+      sink.onopentag(name, attribs, from, to)
+      sink.onclosetag(name, -1, -1)
     } else {
       stack.push(name)
-      sink.onopentag(name, attribs)
+      sink.onopentag(name, attribs, from, to)
     }
   }
-  const close = (name: string) => {
-    if (!VOID.has(name)) {
+  /** An end tag written at [from, to) (-1: implied). */
+  const close = (name: string, from: number, to: number) => {
+    const rule = TAG_RULES.get(name)
+    if (!rule?.isVoid) {
       const pos = stack.lastIndexOf(name)
       if (pos !== -1) {
-        while (stack.length > pos) sink.onclosetag(stack.pop()!)
+        while (stack.length > pos + 1) sink.onclosetag(stack.pop()!, -1, -1)
+        sink.onclosetag(stack.pop()!, from, to)
       } else if (name === 'p') {
-        open('p', sink.wantsAttributes('p') ? {} : NO_ATTRIBUTES)
-        sink.onclosetag(stack.pop()!)
+        open('p', rule, sink.wantsAttributes('p') ? {} : NO_ATTRIBUTES, -1, -1)
+        sink.onclosetag(stack.pop()!, -1, -1)
       }
     } else if (name === 'br') {
-      sink.onopentag('br', sink.wantsAttributes('br') ? {} : NO_ATTRIBUTES)
-      sink.onclosetag('br')
+      sink.onopentag('br', sink.wantsAttributes('br') ? {} : NO_ATTRIBUTES, -1, -1)
+      sink.onclosetag('br', -1, -1)
     }
   }
-  const text = (from: number, to: number) => {
+  /** The text run [from, to); `plain` when it holds nothing TEXT_SPECIAL matches. */
+  const text = (from: number, to: number, plain: boolean) => {
     if (from >= to) return
+    if (plain) {
+      sink.onplaintext(from, to)
+      return
+    }
     const raw = html.slice(from, to)
     sink.ontext(raw.includes('&') ? decodeHTML(raw) : raw)
   }
 
   let textStart = 0
+  /** Whether the text since textStart holds only characters TEXT_SPECIAL does not match. */
+  let plain = true
   let i = 0
   for (;;) {
-    const lt = html.indexOf('<', i)
-    if (lt === -1) break
+    // One pass over the text finds both the next tag and whatever the text needs done to it.
+    TEXT_SPECIAL.lastIndex = i
+    if (!TEXT_SPECIAL.test(html)) break
+    const lt = TEXT_SPECIAL.lastIndex - 1
+    if (html.charCodeAt(lt) !== 0x3c /* < */) {
+      plain = false
+      i = lt + 1
+      continue
+    }
     const c = html.charCodeAt(lt + 1)
     if (isLetter(c)) {
       // ---- start tag
@@ -114,8 +156,10 @@ export function scanHtml(html: string, sink: ScanSink): boolean {
       const k = html.charCodeAt(j)
       if (!(isSpace(k) || k === 0x2f || k === 0x3e)) return false
       const name = html.slice(lt + 1, j).toLowerCase()
-      if (FOREIGN.has(name)) return false
-      const attribs = sink.wantsAttributes(name) ? ({} as Record<string, string>) : null
+      const rule = TAG_RULES.get(name)
+      if (rule?.foreign) return false
+      const wants = sink.wantsAttributes(name)
+      let attribs: Record<string, string> | null = null
       let selfClosing = false
       // Attributes, as htmlparser2's tokenizer reads them.
       for (;;) {
@@ -139,7 +183,7 @@ export function scanHtml(html: string, sink: ScanSink): boolean {
         if (j >= n) return false
         ch = html.charCodeAt(j)
         if (!(ch === 0x3d || isSpace(ch) || ch === 0x2f || ch === 0x3e)) return false
-        const attrName = html.slice(nameStart, j).toLowerCase()
+        const attrEnd = j
         while (j < n && isSpace(html.charCodeAt(j))) j++
         if (j >= n) return false
         let value = ''
@@ -151,7 +195,7 @@ export function scanHtml(html: string, sink: ScanSink): boolean {
           if (q === 0x22 || q === 0x27) {
             const end = html.indexOf(q === 0x22 ? '"' : "'", j + 1)
             if (end === -1) return false
-            value = html.slice(j + 1, end)
+            if (wants) value = html.slice(j + 1, end)
             j = end + 1
           } else {
             const start = j
@@ -161,18 +205,22 @@ export function scanHtml(html: string, sink: ScanSink): boolean {
               j++
             }
             if (j >= n) return false
-            value = html.slice(start, j)
+            if (wants) value = html.slice(start, j)
           }
-          if (value.includes('&')) value = decodeHTMLAttribute(value)
+          if (wants && value.includes('&')) value = decodeHTMLAttribute(value)
         }
-        // The first of duplicate attributes wins, as in htmlparser2.
-        if (attribs !== null && !Object.hasOwn(attribs, attrName)) attribs[attrName] = value
+        if (wants) {
+          const attrName = html.slice(nameStart, attrEnd).toLowerCase()
+          if (attribs === null) attribs = {}
+          // The first of duplicate attributes wins, as in htmlparser2.
+          if (!Object.hasOwn(attribs, attrName)) attribs[attrName] = value
+        }
       }
       // j is at the `>` that ends the tag.
-      text(textStart, lt)
-      open(name, attribs ?? NO_ATTRIBUTES)
+      text(textStart, lt, plain)
+      open(name, rule, attribs ?? NO_ATTRIBUTES, lt, j + 1)
       i = j + 1
-      if (RAW_TEXT.has(name) && !selfClosing) {
+      if (rule?.rawText && !selfClosing) {
         // Raw text up to `</name` followed by whitespace or `>` (case-insensitively); its text is
         // never output (every raw-text element is removed with its content), only where it ends matters.
         let re = rawTextEnd.get(name)
@@ -188,10 +236,11 @@ export function scanHtml(html: string, sink: ScanSink): boolean {
         if (body.includes('\u001c') || body.includes('\u000f')) return false
         const gt = html.indexOf('>', m.index)
         if (gt === -1) return false
-        close(name)
+        close(name, -1, -1)
         i = gt + 1
       }
       textStart = i
+      plain = true
     } else if (c === 0x2f /* / */) {
       // ---- end tag: a plain name, then anything up to `>`
       let j = lt + 2
@@ -202,26 +251,29 @@ export function scanHtml(html: string, sink: ScanSink): boolean {
       if (!(k === 0x3e || isSpace(k))) return false
       const gt = k === 0x3e ? j : html.indexOf('>', j)
       if (gt === -1) return false
-      text(textStart, lt)
-      close(html.slice(lt + 2, j).toLowerCase())
+      text(textStart, lt, plain)
+      close(html.slice(lt + 2, j).toLowerCase(), lt, gt + 1)
       i = gt + 1
       textStart = i
+      plain = true
     } else if (c === 0x21 /* ! */) {
       // ---- comment (`<!-->` and `<!--->` are whole comments); anything else is left to htmlparser2
       if (!html.startsWith('<!--', lt)) return false
       const end = html.indexOf('-->', lt + 2)
       if (end === -1) return false
-      text(textStart, lt)
+      text(textStart, lt, plain)
       i = end + 3
       textStart = i
+      plain = true
     } else if (c === 0x3f /* ? */) {
       return false
     } else {
       // A `<` that opens nothing is text.
+      plain = false
       i = lt + 1
     }
   }
-  text(textStart, n)
-  while (stack.length > 0) sink.onclosetag(stack.pop()!)
+  text(textStart, n, plain)
+  while (stack.length > 0) sink.onclosetag(stack.pop()!, -1, -1)
   return true
 }
