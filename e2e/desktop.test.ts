@@ -138,13 +138,17 @@ describeDesktop('desktop app', () => {
     expect(cdp!.contexts().flatMap((c) => c.pages())).toHaveLength(1)
   })
 
-  it('window controls through the platform: maximize and back to normal, the app told of the mode', async () => {
+  it('window controls in the app: maximize from the account menu, then restore, the app told of the mode', async () => {
     const page = await appPage()
     const [id] = windowsTitled(display, 'Brook')
     const state = () => display.run('/usr/bin/xprop', ['-id', id, '_NET_WM_STATE'])
-    await page.evaluate(() => window.brookDesktop.call('setWindowMode', 'maximized'))
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Maximize window' }).click()
     await waitFor('the window maximized', () => state().includes('_NET_WM_STATE_MAXIMIZED_VERT'))
-    await page.evaluate(() => window.brookDesktop.call('setWindowMode', 'normal'))
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Restore window' }).waitFor()
+    await display.screenshot('desktop-04b-window-menu-maximized')
+    await page.getByRole('menuitem', { name: 'Restore window' }).click()
     await waitFor('the window back to normal', () => !state().includes('_NET_WM_STATE_MAXIMIZED_VERT'))
     await expect(page.evaluate(() => window.brookDesktop.call('windowMode'))).resolves.toBe('normal')
     await expect(page.evaluate(() => window.brookDesktop.call('setWindowMode', 'fullscreen'))).rejects.toThrow('unknown window mode fullscreen')
@@ -223,9 +227,11 @@ describeDesktop('desktop app', () => {
     await waitFor('the synced list back', async () => (await name().inputValue().catch(() => '')) === 'Synced app')
   })
 
-  it('a second launch focuses the running window and exits', async () => {
+  it('minimized from the account menu, a second launch focuses the running window and exits', async () => {
+    const page = await appPage()
     const [id] = windowsTitled(display, 'Brook')
-    display.run('/usr/bin/xdotool', ['windowminimize', id])
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Minimize window' }).click()
     await waitFor('the window minimized', () => display.run('/usr/bin/xprop', ['-id', id, '_NET_WM_STATE']).includes('_NET_WM_STATE_HIDDEN'))
     const second = launchDesktop(display, ['--data-dir', dataDir])
     expect(await second.exited).toBe(0)

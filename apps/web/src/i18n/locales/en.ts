@@ -51,6 +51,9 @@ export default {
       openedHint: 'Reading entries arrives in a later release.',
     },
     userMenu: {
+      minimizeWindow: 'Minimize window',
+      maximizeWindow: 'Maximize window',
+      restoreWindow: 'Restore window',
       open: 'Account menu',
       settings: 'Settings',
       signOut: 'Sign out',

@@ -53,6 +53,9 @@ export default {
       openedHint: 'エントリーの閲覧は今後のリリースで提供されます。',
     },
     userMenu: {
+      minimizeWindow: 'ウィンドウを最小化',
+      maximizeWindow: 'ウィンドウを最大化',
+      restoreWindow: 'ウィンドウを元のサイズに戻す',
       open: 'アカウントメニュー',
       settings: '設定',
       signOut: 'ログアウト',

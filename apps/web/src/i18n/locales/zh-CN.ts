@@ -53,6 +53,9 @@ export default {
       openedHint: '条目阅读功能将在后续版本中推出。',
     },
     userMenu: {
+      minimizeWindow: '最小化窗口',
+      maximizeWindow: '最大化窗口',
+      restoreWindow: '还原窗口',
       open: '账户菜单',
       settings: '设置',
       signOut: '退出登录',

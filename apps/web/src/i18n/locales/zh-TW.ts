@@ -53,6 +53,9 @@ export default {
       openedHint: '條目閱讀功能將在後續版本中推出。',
     },
     userMenu: {
+      minimizeWindow: '最小化視窗',
+      maximizeWindow: '最大化視窗',
+      restoreWindow: '還原視窗',
       open: '帳戶選單',
       settings: '設定',
       signOut: '登出',

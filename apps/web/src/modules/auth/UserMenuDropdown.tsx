@@ -8,6 +8,7 @@ import { toast } from 'sonner'
 import { LogOutIcon, SettingsIcon } from '../../components/icons.tsx'
 import type { SessionUser } from '../../store/session.ts'
 import { signOut } from './actions.ts'
+import { WindowMenuItems } from '../platform/WindowMenuItems.tsx'
 import { UserButton } from './UserMenu.tsx'
 
 const itemClass =
@@ -54,6 +55,7 @@ export function UserMenuDropdown({ user }: { user: SessionUser }) {
             <LogOutIcon size={16} className="text-zinc-500" />
             {t('userMenu.signOut')}
           </DropdownMenu.Item>
+          <WindowMenuItems itemClass={itemClass} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
