@@ -3,6 +3,7 @@
  * loopback, the LAN instance of a self-hoster, with an access key) on /rsshub, then follow one of
  * its routes from a Discover category page: fill the route's parameters, preview, follow; the
  * followed feed then shows among the category's known feeds (filed by its route's category).
+ * The owner of an instance edits it from its row.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -168,6 +169,36 @@ describeBrowser('rsshub', () => {
     } finally {
       await other.context.close()
     }
+  })
+
+  it('the owner edits the paid instance: its description and seats change; it cannot stop being shared while its buyer uses it', async () => {
+    await page.goto(`${server.url}/rsshub?lng=en`)
+    const row = page.locator('[data-testid="rsshub-instance"]', { hasText: 'Paid hub' })
+    await row.getByTestId('rsshub-edit').click()
+    const form = row.getByTestId('rsshub-edit-form')
+    expect(await form.locator('input[name="baseUrl"]').inputValue()).toBe(`${hub.url}/base/paid`)
+    expect(await form.locator('input[name="accessKey"]').inputValue()).toBe('lan-key')
+    expect(await form.locator('input[name="price"]').inputValue()).toBe('2')
+    await form.locator('input[name="description"]').fill('Paid hub on the LAN')
+    await form.locator('input[name="userLimit"]').fill('10')
+    await screenshot(page, 'rsshub-09a-edit')
+    await row.getByTestId('rsshub-edit-save').click()
+    await page.getByText('Instance saved').waitFor({ timeout: 15_000 })
+    const edited = page.locator('[data-testid="rsshub-instance"]', { hasText: 'Paid hub on the LAN' })
+    await edited.waitFor()
+    expect(await edited.getByTestId('rsshub-edit-form').count()).toBe(0)
+    const saved = await page.evaluate(async () => (await (await fetch('/api/rsshub/list')).json()).data.find((i: { description: string | null }) => i.description === 'Paid hub on the LAN'))
+    expect(saved).toMatchObject({ userLimit: 10, price: '2', userCount: 1 })
+    // The buyer reads through it: clearing the description (un-sharing it) is refused, and nothing changes.
+    await edited.getByTestId('rsshub-edit').click()
+    await edited.getByTestId('rsshub-edit-form').locator('input[name="description"]').fill('')
+    await edited.getByTestId('rsshub-edit-save').click()
+    await page.getByText('Instance in use').waitFor({ timeout: 15_000 })
+    // The toast has slid in.
+    await page.waitForTimeout(600)
+    await screenshot(page, 'rsshub-09b-edit-in-use')
+    const after = await page.evaluate(async () => (await (await fetch('/api/rsshub/list')).json()).data.filter((i: { description: string | null }) => i.description === 'Paid hub on the LAN').length)
+    expect(after).toBe(1)
   })
 
   it('a subscriber who neither owns the feed nor administers the server is not offered its Discover category', async () => {

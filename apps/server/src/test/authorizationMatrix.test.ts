@@ -142,7 +142,11 @@ const MATRIX: Record<string, Attempt[]> = {
   'GET /api/discover/feeds': [{ run: (f) => f.b.get('/api/discover/feeds?category=popular&limit=100'), expect: answered, forbid: (f) => [f.feed, f.feedUrl] }],
   'PUT /api/feeds/discovery-category': [{ run: (f) => f.b.put('/api/feeds/discovery-category', { feedId: f.feed, category: 'blog' }), expect: refused([1004]) }],
   // RSSHub instances: A's own instance (and its access key) is invisible to B; B (free plan) may add none
-  'POST /api/rsshub': [{ run: (f) => f.b.post('/api/rsshub', { baseUrl: 'https://hub.matrix.example' }), expect: refused([13004]) }],
+  'POST /api/rsshub': [
+    { run: (f) => f.b.post('/api/rsshub', { baseUrl: 'https://hub.matrix.example' }), expect: refused([13004]) },
+    // Editing A's instance (POST with its id): B cannot even see it.
+    { run: (f) => f.b.post('/api/rsshub', { id: f.aHub, baseUrl: 'https://hub.matrix.example', accessKey: null }), expect: refused([13003]) },
+  ],
   'GET /api/rsshub/list': [{ run: (f) => f.b.get('/api/rsshub/list'), expect: answered, forbid: (f) => [f.aHub] }],
   'GET /api/rsshub': [{ run: (f) => f.b.get(`/api/rsshub?id=${f.aHub}`), expect: refused([13003]) }],
   'DELETE /api/rsshub': [{ run: (f) => f.b.delete('/api/rsshub', { id: f.aHub }), expect: refused([13003]) }],

@@ -15987,7 +15987,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Adds an RSSHub instance of mine (checked first: GET /healthz must answer like RSSHub) */
+        /** Adds an RSSHub instance of mine (checked first: GET /healthz must answer like RSSHub), or with an id edits one of mine */
         post: {
             parameters: {
                 query?: never;
@@ -16002,6 +16002,8 @@ export interface paths {
                         baseUrl: string;
                         /** @description Set: the instance is shared (others see it in their list) */
                         description?: string | null;
+                        /** @description Edits this instance of mine (admins: also the one seeded from RSSHUB_URL): a field left out stays, null clears it; a new URL or access key is checked first */
+                        id?: string;
                         /** @description Admins only: the instance used by everyone who chose none */
                         isDefault?: boolean;
                         price?: string | null;
@@ -16023,7 +16025,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description 4: Invalid input; 13006: Config invalid; 13007: Instance unavailable */
+                /** @description 4: Invalid input; 13001: Not the owner of the instance; 13002: Instance in use; 13006: Config invalid; 13007: Instance unavailable */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -16063,6 +16065,21 @@ export interface paths {
                          * @example {
                          *       "code": 1004,
                          *       "message": "No permission"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description 13003: Instance not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "code": 13003,
+                         *       "message": "Instance not found"
                          *     }
                          */
                         "application/json": components["schemas"]["Error"];

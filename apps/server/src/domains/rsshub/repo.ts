@@ -14,6 +14,11 @@ export function rsshubRepo(db: Db) {
       await db.insertInto('rsshub_instances').values(row).execute()
     },
 
+    /** The fields an owner edits (POST /rsshub with an id), and the health of the check that came with them. */
+    async update(id: string, fields: Partial<Pick<RsshubInstanceRow, 'baseUrl' | 'accessKey' | 'description' | 'price' | 'userLimit' | 'checkedAt' | 'responseTimeMs' | 'errorAt' | 'errorMessage'>> & { updatedAt: string }): Promise<void> {
+      await db.updateTable('rsshub_instances').set(fields).where('id', '=', id).execute()
+    },
+
     async findById(id: string): Promise<RsshubInstanceRow | null> {
       return (await db.selectFrom('rsshub_instances').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
     },

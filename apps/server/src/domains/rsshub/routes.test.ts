@@ -124,6 +124,42 @@ describeEachDialect('RSSHub API', (dialect) => {
     expect(aFeed).toBeDefined()
   })
 
+  it('edits an instance of mine (POST with its id): checked again when its URL or key changes; others may not (13001, 13003)', async () => {
+    // B reads through A's shared instance (the test above).
+    const before = (await a.get(`/api/rsshub?id=${shared}`)).body.data
+    expect(before.userCount).toBe(1)
+    // Not mine: a shared one is 13001, a private one is not even visible (13003).
+    expect((await b.post('/api/rsshub', { id: shared, baseUrl: hub.url, description: 'taken over' })).body.code).toBe(13001)
+    expect((await b.post('/api/rsshub', { id: mine, baseUrl: keyed.url, accessKey: null })).body.code).toBe(13003)
+    // While B uses it, it stays shared and free.
+    const unshare = await a.post('/api/rsshub', { id: shared, baseUrl: hub.url, description: null })
+    expect([unshare.status, unshare.body.code]).toEqual([400, 13002])
+    expect((await a.post('/api/rsshub', { id: shared, baseUrl: hub.url, price: '3' })).body.code).toBe(13002)
+    // A bad new URL changes nothing: not http(s) 13006, not RSSHub 13007.
+    expect((await a.post('/api/rsshub', { id: shared, baseUrl: 'ftp://hub.example' })).body.code).toBe(13006)
+    const notHub = await a.post('/api/rsshub', { id: shared, baseUrl: html.url })
+    expect([notHub.body.code, notHub.body.reason]).toEqual([13007, expect.stringMatching(/HTML/)])
+    expect((await a.get(`/api/rsshub?id=${shared}`)).body.data).toMatchObject({ baseUrl: hub.url, description: 'Shared with everyone here', price: null })
+
+    // The description, the seat limit and the URL change; B sees the new description.
+    const moved = await a.post('/api/rsshub', { id: shared, baseUrl: `${hub.url}/base/moved/`, description: 'Moved to a new path', userLimit: 5 })
+    expect(moved.status).toBe(200)
+    expect(moved.body.data).toMatchObject({ id: shared, baseUrl: `${hub.url}/base/moved`, description: 'Moved to a new path', userLimit: 5, userCount: 1, price: null })
+    expect(hub.requests.at(-1)).toBe('/healthz')
+    expect((await b.get(`/api/rsshub?id=${shared}`)).body.data).toMatchObject({ description: 'Moved to a new path', isOwner: false, accessKey: null })
+    // A field left out stays.
+    expect((await a.post('/api/rsshub', { id: shared, baseUrl: `${hub.url}/base/moved` })).body.data).toMatchObject({ description: 'Moved to a new path', userLimit: 5 })
+
+    // My own instance: a new access key is checked and used from then on; B's feeds are untouched.
+    const rekeyed = await a.post('/api/rsshub', { id: mine, baseUrl: keyed.url, accessKey: 'wrong-key' })
+    expect(rekeyed.body.data).toMatchObject({ accessKey: 'wrong-key', hasAccessKey: true })
+    const refused = await a.post('/api/entries/preview', { url: 'rsshub://test/items/key/1' })
+    expect(refused.status).not.toBe(200)
+    expect(JSON.stringify(refused.body)).not.toContain('wrong-key')
+    expect((await a.post('/api/rsshub', { id: mine, baseUrl: keyed.url, accessKey: 'hub-secret-key' })).status).toBe(200)
+    expect((await a.post('/api/entries/preview', { url: 'rsshub://test/items/key/1' })).status).toBe(200)
+  })
+
   it('use: unknown 13003, a full instance 13004, a paid one 13005; delete: owner only (13001), not while in use (13002)', async () => {
     expect((await b.post('/api/rsshub/use', { id: mine })).body.code).toBe(13003)
     expect((await b.post('/api/rsshub/use', { id: '1234567890123' })).body.code).toBe(13003)

@@ -53,9 +53,10 @@ const createInstanceRoute = createRoute({
   method: 'post',
   path: '/',
   tags: ['rsshub'],
-  summary: 'Adds an RSSHub instance of mine (checked first: GET /healthz must answer like RSSHub)',
+  summary: 'Adds an RSSHub instance of mine (checked first: GET /healthz must answer like RSSHub), or with an id edits one of mine',
   request: jsonBody(
     z.strictObject({
+      id: idSchema.optional().openapi({ description: 'Edits this instance of mine (admins: also the one seeded from RSSHUB_URL): a field left out stays, null clears it; a new URL or access key is checked first' }),
       baseUrl: z.string().trim().min(1).max(2048),
       accessKey: z.string().max(500).nullable().optional(),
       description: z.string().max(2000).nullable().optional().openapi({ description: 'Set: the instance is shared (others see it in their list)' }),
@@ -64,7 +65,7 @@ const createInstanceRoute = createRoute({
       isDefault: z.boolean().optional().openapi({ description: 'Admins only: the instance used by everyone who chose none' }),
     }),
   ),
-  responses: { 200: jsonResponse(envelope(InstanceSchema), 'The instance'), ...errors(1004, 13004, 13006, 13007) },
+  responses: { 200: jsonResponse(envelope(InstanceSchema), 'The instance'), ...errors(1004, 13001, 13002, 13003, 13004, 13006, 13007) },
 })
 const listRoute = createRoute({
   method: 'get',
@@ -123,7 +124,8 @@ export function rsshubRoutes({ rsshub }: { rsshub: RsshubService }) {
   const router = createRouter()
   router.openapi(createInstanceRoute, async (c) => {
     const user = requireUser(c)
-    return c.json(ok(await rsshub.create(user, c.req.valid('json'))), 200)
+    const { id, ...input } = c.req.valid('json')
+    return c.json(ok(id === undefined ? await rsshub.create(user, input) : await rsshub.update(user, { id, ...input })), 200)
   })
   router.openapi(listRoute, async (c) => {
     const user = requireUser(c)

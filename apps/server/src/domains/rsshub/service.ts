@@ -214,6 +214,24 @@ export function createRsshubService(deps: RsshubServiceDeps) {
     return { instance: await repo.findDefault(), userId: null }
   }
 
+  /** 13006 for an instance URL on a private or local address while RSSHUB_ALLOW_PRIVATE_NETWORKS is off. */
+  async function checkAddress(baseUrl: string): Promise<void> {
+    if (env.FETCH_ALLOW_PRIVATE_NETWORKS || (await privateAllowed())) return
+    try {
+      checkUrlTarget(new URL(baseUrl), isPublicAddress)
+    } catch {
+      throw new AppError(13006, { reason: `${baseUrl} is a private or local address, and RSSHUB_ALLOW_PRIVATE_NETWORKS is off on this instance` })
+    }
+  }
+
+  /** 13006 for a price that is not a POWER amount; 1004 for any price while the power flag is off for the owner. */
+  async function checkPrice(price: string | null | undefined, ownerId: string, action: 'added' | 'given'): Promise<void> {
+    if (!price || !(Number(price) > 0)) return
+    if (parsePower(price) === null) throw new AppError(13006, { reason: `not a POWER amount: ${price}` })
+    // A price is paid in POWER: while the admin's power flag is off for me I cannot sell access.
+    if (!(await flagOn('power', ownerId))) throw new AppError(1004, { reason: `${POWER_OFF}: an instance with a price cannot be ${action}` })
+  }
+
   async function catalogueFor(userId: string): Promise<CatalogueNamespace[]> {
     const instance = await instanceFor(userId)
     if (!instance) throw new AppError(13003, { reason: 'No RSSHub instance: add one on /rsshub, or ask the admin to set RSSHUB_URL' })
@@ -227,18 +245,10 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       if (!baseUrl) throw new AppError(13006, { reason: `not an http(s) URL: ${input.baseUrl.slice(0, 200)}` })
       if (input.isDefault && who.role !== 'admin') throw new AppError(1004, { reason: 'Only admins choose the default instance' })
       if (input.isDefault && input.price && Number(input.price) > 0) throw new AppError(13006, { reason: 'A paid instance cannot be everyone’s default' })
-      if (input.price && Number(input.price) > 0 && parsePower(input.price) === null) throw new AppError(13006, { reason: `not a POWER amount: ${input.price}` })
-      // A price is paid in POWER: while the admin's power flag is off for me I cannot sell access.
-      if (input.price && Number(input.price) > 0 && !(await flagOn('power', who.id))) throw new AppError(1004, { reason: `${POWER_OFF}: an instance with a price cannot be added` })
+      await checkPrice(input.price, who.id, 'added')
       const limit = (await deps.limitsFor(who.role)).rsshubInstances
       if (limit !== null && (await repo.countOwnedBy(who.id)) >= limit) throw new AppError(13004, { reason: `Your plan may add at most ${limit} RSSHub instances` })
-      if (!env.FETCH_ALLOW_PRIVATE_NETWORKS && !(await privateAllowed())) {
-        try {
-          checkUrlTarget(new URL(baseUrl), isPublicAddress)
-        } catch {
-          throw new AppError(13006, { reason: `${baseUrl} is a private or local address, and RSSHUB_ALLOW_PRIVATE_NETWORKS is off on this instance` })
-        }
-      }
+      await checkAddress(baseUrl)
       const nowIso = clock().toISOString()
       const row: RsshubInstanceRow = {
         id: newId(),
@@ -261,6 +271,48 @@ export function createRsshubService(deps: RsshubServiceDeps) {
       await repo.insert({ ...row, checkedAt: nowIso, responseTimeMs: health.responseTimeMs })
       if (input.isDefault) await repo.setDefault(row.id, nowIso)
       return (await present([(await repo.findById(row.id))!], who.id))[0]
+    },
+
+    /**
+     * POST /rsshub with an id: the owner edits an instance (admins: the seeded ownerless one too).
+     * A field left out stays; null (or an empty text) clears it. A new URL or access key is
+     * checked first, like a new instance (13006, 13007), and the instance's cached catalogue is
+     * dropped. While others read through it, it may not stop being shared (description) nor
+     * become paid (13002): they would lose it without a word. The default instance cannot be paid
+     * (13006). A price change applies to purchases from now on; months bought stay.
+     */
+    async update(who: Who, input: { id: string; baseUrl: string; accessKey?: string | null; description?: string | null; price?: string | null; userLimit?: number | null; isDefault?: boolean }) {
+      const instance = await visible(input.id, who.id)
+      const mine = instance.ownerUserId === who.id || (instance.ownerUserId === null && who.role === 'admin')
+      if (!mine) throw new AppError(13001)
+      if (input.isDefault && who.role !== 'admin') throw new AppError(1004, { reason: 'Only admins choose the default instance' })
+      const baseUrl = normalizeBaseUrl(input.baseUrl)
+      if (!baseUrl) throw new AppError(13006, { reason: `not an http(s) URL: ${input.baseUrl.slice(0, 200)}` })
+      // A price already set may stay; a new one follows the rules of a new instance.
+      if (input.price !== undefined && input.price !== instance.price) await checkPrice(input.price, who.id, 'given')
+      const next = {
+        baseUrl,
+        accessKey: input.accessKey === undefined ? instance.accessKey : input.accessKey?.trim() || null,
+        description: input.description === undefined ? instance.description : input.description?.trim() || null,
+        price: input.price === undefined ? instance.price : input.price && Number(input.price) > 0 ? input.price : null,
+        userLimit: input.userLimit === undefined ? instance.userLimit : input.userLimit,
+      }
+      if (next.price !== null && (instance.isDefault === 1 || input.isDefault)) throw new AppError(13006, { reason: 'A paid instance cannot be everyone’s default' })
+      const others = await repo.countUsersOtherThan(instance.id, who.id)
+      if (others > 0 && instance.description !== null && next.description === null && instance.isDefault !== 1) throw new AppError(13002, { reason: `${others} other people read through it: it stays shared while they do` })
+      if (others > 0 && instance.price === null && next.price !== null) throw new AppError(13002, { reason: `${others} other people read through it for free: it cannot become paid while they do` })
+      const nowIso = clock().toISOString()
+      let health = {}
+      if (next.baseUrl !== instance.baseUrl || next.accessKey !== instance.accessKey) {
+        await checkAddress(baseUrl)
+        const checked = await check({ ...instance, ...next }, who.id)
+        if (!checked.ok) throw new AppError(13007, { reason: checked.error })
+        health = { checkedAt: nowIso, responseTimeMs: checked.responseTimeMs, errorAt: null, errorMessage: null }
+        catalogues.delete(instance.id)
+      }
+      await repo.update(instance.id, { ...next, ...health, updatedAt: nowIso })
+      if (input.isDefault && instance.isDefault !== 1) await repo.setDefault(instance.id, nowIso)
+      return (await present([(await repo.findById(instance.id))!], who.id))[0]
     },
 
     /** GET /rsshub/list: the instances I may see, with status and user count. */

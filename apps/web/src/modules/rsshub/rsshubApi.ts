@@ -8,6 +8,8 @@ export type RsshubRoute = RsshubNamespace['routes'][number]
 
 export const listInstances = () => api.get('/rsshub/list')
 export const addInstance = (input: { baseUrl: string; accessKey?: string | null; description?: string | null; price?: string | null }) => api.post('/rsshub', input)
+/** Edits an instance of mine: a field left out stays, null clears it; a new URL or key is checked first. */
+export const updateInstance = (input: { id: string; baseUrl: string; accessKey?: string | null; description?: string | null; price?: string | null; userLimit?: number | null }) => api.post('/rsshub', input)
 export const chooseInstance = (id: string | null) => api.post('/rsshub/use', { id })
 export const deleteInstance = (id: string) => api.delete('/rsshub', { id })
 /** Buys months of a paid instance (its price a month, from my wallet to its owner) and uses it. */
