@@ -180,6 +180,7 @@ export default {
     twoFactorEmailSent: 'We sent a 6-digit code to your e-mail address. It is valid for 5 minutes.',
     twoFactorEmailResend: 'Send another code',
     twoFactorUseApp: 'Use my authenticator app instead',
+    accountDeleted: 'Your account and everything in it were deleted.',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: 'Invalid e-mail or password',
       INVALID_EMAIL: 'Invalid e-mail address',

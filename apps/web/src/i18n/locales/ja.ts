@@ -182,6 +182,7 @@ export default {
     twoFactorEmailSent: '6 桁のコードをメールで送信しました。有効期限は 5 分です。',
     twoFactorEmailResend: 'コードを再送する',
     twoFactorUseApp: '認証アプリを使う',
+    accountDeleted: 'アカウントとそのすべてのデータを削除しました。',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: 'メールアドレスまたはパスワードが正しくありません',
       INVALID_EMAIL: 'メールアドレスが無効です',

@@ -182,6 +182,7 @@ export default {
     twoFactorEmailSent: '我们已向你的电子邮箱发送了 6 位验证码，5 分钟内有效。',
     twoFactorEmailResend: '重新发送验证码',
     twoFactorUseApp: '改用身份验证器应用',
+    accountDeleted: '你的账户及其中的所有数据已删除。',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: '邮箱或密码错误',
       INVALID_EMAIL: '邮箱地址无效',

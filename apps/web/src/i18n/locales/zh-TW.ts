@@ -182,6 +182,7 @@ export default {
     twoFactorEmailSent: '我們已將 6 位數驗證碼寄到你的電子郵件信箱，5 分鐘內有效。',
     twoFactorEmailResend: '重新傳送驗證碼',
     twoFactorUseApp: '改用驗證器 App',
+    accountDeleted: '你的帳號及其中的所有資料已刪除。',
     serverErrors: {
       INVALID_EMAIL_OR_PASSWORD: '電子郵件或密碼錯誤',
       INVALID_EMAIL: '電子郵件地址無效',

@@ -111,6 +111,11 @@ export function LoginPage({ initialMode }: { initialMode?: CredentialMode } = {}
                   {t('common:session.expired')}
                 </p>
               )}
+              {params.get('deleted') === '1' && (
+                <p role="status" className="mt-4 rounded-lg bg-zinc-100 px-3 py-2 text-[13px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200" data-testid="account-deleted">
+                  {t('accountDeleted')}
+                </p>
+              )}
               {mode === 'sign-up' && <ReferralBanner />}
               <CredentialForm key={mode} mode={mode} redirect={redirect} />
               <SocialSignIn />

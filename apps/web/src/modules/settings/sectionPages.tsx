@@ -16,11 +16,13 @@ import { ReferralSettings } from '../referrals/ReferralSettings.tsx'
 import { AdminSettings } from '../admin/AdminSettings.tsx'
 import { IntegrationSettings } from '../integrations/IntegrationSettings.tsx'
 import { AiSettings } from '../ai/AiSettings.tsx'
+import { PrivacySettings } from '../account/PrivacySettings.tsx'
 
 export const SECTION_PAGES: Record<SettingsSection, ComponentType> = {
   general: GeneralSettings,
   appearance: AppearanceSettings,
   profile: ProfileSettings,
+  privacy: PrivacySettings,
   feeds: FeedsSettings,
   list: ListsSettings,
   notifications: NotificationsSettings,

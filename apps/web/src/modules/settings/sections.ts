@@ -5,6 +5,7 @@ export const SETTINGS_SECTIONS = [
   'general',
   'appearance',
   'profile',
+  'privacy',
   'feeds',
   'list',
   'notifications',
