@@ -45,4 +45,4 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "apps/server/src/cli.ts", "healthcheck"]
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--v8-pool-size=2", "apps/server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--v8-pool-size=2", "--expose-gc", "apps/server/src/main.ts"]

@@ -44,6 +44,33 @@ describe('background WAL checkpoints', () => {
     expect(sqlite.prepare('select count(*) as n from t').get()).toEqual({ n: 1024 })
   })
 
+  it('runs a thread only while there is writing: none until the WAL grows, and it ends when idle', async () => {
+    const { file, sqlite } = scratch()
+    const checkpoint = startBackgroundCheckpoint(sqlite, file, { intervalMs: 20, walBytes: 256 * 1024, idleMs: 300 })
+    cleanups.push(() => checkpoint.stop())
+    const waitFor = async (ready: () => boolean) => {
+      while (!ready()) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // Small writes leave the WAL under the threshold: no thread.
+    write(sqlite, 16)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(checkpoint.running()).toBe(false)
+    let checkpoints = 0
+    checkpoint.onCheckpoint(() => checkpoints++)
+    write(sqlite, 1024)
+    await waitFor(() => checkpoints > 0)
+    // Nothing more to do: the thread ends by itself…
+    await waitFor(() => !checkpoint.running())
+    expect(sqlite.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 0 })
+    // …and comes back when the WAL grows again; the database file takes the new rows.
+    const sizeBefore = fs.statSync(file).size
+    const seen = checkpoints
+    write(sqlite, 1024)
+    await waitFor(() => checkpoints > seen)
+    expect(fs.statSync(file).size).toBeGreaterThan(sizeBefore + 512 * 1024)
+    expect(sqlite.prepare('select count(*) as n from t').get()).toEqual({ n: 16 + 2048 })
+  })
+
   it('without it (autocheckpoint off) the WAL only grows: the worker is what keeps it in check', async () => {
     const { file, sqlite } = scratch()
     sqlite.exec('PRAGMA wal_autocheckpoint = 0')
