@@ -113,6 +113,11 @@ export function findHighlights(text: string, terms: QueryTerm[]): Highlight[] {
   for (const match of text.matchAll(ORIGINAL_RUN)) {
     const start = match.index
     const raw = match[0]
+    // An ASCII word is its own run, lower-cased (runsOf's fast path, without its allocations).
+    if (ASCII.test(raw)) {
+      if (raw.length <= MAX_TOKEN_LENGTH && wordMatches(raw.toLowerCase(), terms)) out.push({ start, end: start + raw.length })
+      continue
+    }
     const [run] = runsOf(raw)
     if (!run) continue
     if (!run.cjk) {

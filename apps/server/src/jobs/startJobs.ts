@@ -35,8 +35,8 @@ export type StartJobsOptions = {
   plans?: { expireRoles(now?: Date): Promise<string[]> }
   /** The daily POWER computation runs on the scheduler's tick (jobs/powerDaily.ts). */
   wallets?: { computeDaily(): Promise<{ ran: boolean; users: number }> }
-  /** The scheduler role also indexes, in the background, entries stored before search existed. */
-  search?: Pick<SearchService, 'startBackfill'>
+  /** The scheduler role also indexes, in the background, entries stored before search existed, and merges the index daily. */
+  search?: Pick<SearchService, 'startBackfill' | 'startIndexTidy'>
   /** The 8 AM / 8 PM daily digests: the scheduler queues them (jobs/aiDigests.ts), the worker builds them. */
   ai?: { dueDigestTasks(now?: Date): Promise<DigestTask[]>; runDigestTask(task: DigestTask): Promise<number> }
   /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
@@ -73,6 +73,7 @@ export function startJobs({ env, logger, feeds, plans, wallets, search, ai, bull
   }
   const digests = wantsScheduler && ai && digestQueue ? startAiDigests({ ai, queue: digestQueue, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
   const backfill = wantsScheduler && search ? search.startBackfill() : null
+  const tidy = wantsScheduler && search ? search.startIndexTidy() : null
   if (queue) logger.info({ queue: queue.kind, scheduler: Boolean(scheduler), worker: wantsWorker }, 'feed jobs started')
   return {
     queue,
@@ -84,6 +85,7 @@ export function startJobs({ env, logger, feeds, plans, wallets, search, ai, bull
       await powerDaily?.stop()
       await digests?.stop()
       await backfill?.stop()
+      await tidy?.stop()
       await feeds.close()
       await digestQueue?.close()
       await queue?.close()

@@ -151,6 +151,21 @@ describeEachDialect('search API', (dialect) => {
     expect(await titles(a, 'zebrafish')).toEqual([])
   })
 
+  it('merges the index into one b-tree (SQLite) without changing what a search finds', async () => {
+    // Three more transactions: three more small b-trees.
+    for (const n of [1, 2, 3]) await store(news, [{ title: `Tidy quantum batch ${n}`, content: `<p>merge batch ${n}</p>` }])
+    const query = 'q=quantum%20&limit=50'
+    const before = await search(a, query)
+    const steps = await server.deps.search.tidyIndex({ pages: 1 })
+    if (dialect === 'sqlite') expect(steps).toBeGreaterThan(0)
+    else expect(steps).toBe(0)
+    // Merged: nothing left to do, and every search answers as before.
+    expect(await server.deps.search.tidyIndex()).toBe(0)
+    expect((await search(a, query)).entries.map((e) => e.id)).toEqual(before.entries.map((e) => e.id))
+    expect(await titles(a, 'batch 2 ')).toEqual(['Tidy quantum batch 2'])
+    expect(await titles(a, '全文搜索')).toEqual(['全文搜索上线了'])
+  })
+
   it('indexes entries stored before the index existed, in the background', async () => {
     const db = server.database.db
     if (dialect === 'sqlite') await sql`delete from entry_fts`.execute(db)

@@ -51,7 +51,7 @@ export function startSearchThreads({ file, threads, logger }: { file: string; th
       thread.answered = true
       if (pending && pending.id === reply.id) {
         if (reply.error !== undefined) pending.reject(new Error(`search thread: ${reply.error}`))
-        else pending.resolve(reply.hits ?? [])
+        else pending.resolve(JSON.parse(reply.hits ?? '[]') as EntrySearchHit[])
       }
       dispatch()
     })

