@@ -16,6 +16,8 @@ export interface SessionUser {
   emailVerified?: boolean
   role?: UserRole | null
   twoFactorEnabled?: boolean | null
+  /** When the account was made (the onboarding guide shows by itself in its first days). */
+  createdAt?: string | null
 }
 
 /** unknown: not asked yet; signed-in / signed-out after the first answer. */

@@ -57,6 +57,7 @@ export default {
       open: 'Account menu',
       settings: 'Settings',
       signOut: 'Sign out',
+      gettingStarted: 'Getting started',
       signedOut: 'You have signed out.',
     },
     pages: {

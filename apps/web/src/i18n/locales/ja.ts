@@ -59,6 +59,7 @@ export default {
       open: 'アカウントメニュー',
       settings: '設定',
       signOut: 'ログアウト',
+      gettingStarted: 'はじめに',
       signedOut: 'ログアウトしました。',
     },
     pages: {

@@ -59,6 +59,7 @@ export default {
       open: '账户菜单',
       settings: '设置',
       signOut: '退出登录',
+      gettingStarted: '入门指南',
       signedOut: '你已退出登录。',
     },
     pages: {

@@ -59,6 +59,7 @@ export default {
       open: '帳戶選單',
       settings: '設定',
       signOut: '登出',
+      gettingStarted: '入門指南',
       signedOut: '你已登出。',
     },
     pages: {

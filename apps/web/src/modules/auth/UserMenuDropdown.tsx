@@ -5,7 +5,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { LogOutIcon, SettingsIcon } from '../../components/icons.tsx'
+import { CompassIcon, LogOutIcon, SettingsIcon } from '../../components/icons.tsx'
+import { timelinePath } from '../../lib/routeParams.ts'
+import { useOnboardingStore } from '../onboarding/onboardingStore.ts'
 import type { SessionUser } from '../../store/session.ts'
 import { signOut } from './actions.ts'
 import { WindowMenuItems } from '../platform/WindowMenuItems.tsx'
@@ -50,6 +52,17 @@ export function UserMenuDropdown({ user }: { user: SessionUser }) {
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate('/settings')}>
             <SettingsIcon size={16} className="text-zinc-500" />
             {t('userMenu.settings')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClass}
+            data-testid="getting-started"
+            onSelect={() => {
+              useOnboardingStore.getState().reopen()
+              navigate(timelinePath())
+            }}
+          >
+            <CompassIcon size={16} className="text-zinc-500" />
+            {t('userMenu.gettingStarted')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} disabled={signingOut} onSelect={() => void onSignOut()}>
             <LogOutIcon size={16} className="text-zinc-500" />

@@ -1,5 +1,5 @@
 /** /discover: one box searches feeds, lists and RSSHub routes (or paste a site, or an rsshub:// route), import/export OPML, browse categories. */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { CompassIcon } from '../../components/icons.tsx'
@@ -21,6 +21,11 @@ export function DiscoverPage() {
   const [params] = useSearchParams()
   // Words searched in the box above also search the RSSHub routes below.
   const [routeWords, setRouteWords] = useState(params.get('q') ?? '')
+  // ?section=opml (the onboarding guide's "Import OPML"): the OPML import in view.
+  const section = params.get('section')
+  useEffect(() => {
+    if (section) document.getElementById(`discover-${section}`)?.scrollIntoView({ block: 'start' })
+  }, [section])
   return (
     <div className="scrollbar-thin flex h-full min-w-0 flex-1 flex-col overflow-y-auto" data-testid="discover-page">
       <header className="flex items-center gap-3 border-b border-zinc-200/70 px-8 pt-8 pb-6 dark:border-zinc-800/80">
@@ -52,7 +57,7 @@ export function DiscoverPage() {
           <h2 className="mb-3 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('trendingTitle')}</h2>
           <TrendingSection view={view} />
         </section>
-        <section>
+        <section id="discover-opml">
           <h2 className="mb-1 text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">{t('opmlTitle')}</h2>
           <p className="mb-3 text-[12px] text-zinc-500">{t('opmlHint')}</p>
           <OpmlImport view={view} />
