@@ -55,15 +55,58 @@ async function seed(serverDir: string): Promise<string[]> {
 interface Launch {
   child: ChildProcess
   exited: Promise<number | null>
+  /** Date.now() when the command was spawned. */
+  spawnedAt: number
+  /** The shell's start-up steps (BROOK_DESKTOP_TRACE): name → ms since the shell's process started. */
+  phases: Map<string, number>
 }
 
 function launch(display: Display, dataDir: string): Launch {
+  const spawnedAt = Date.now()
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/desktop/src/main.ts'), '--data-dir', dataDir], {
     cwd: repoRoot,
-    env: { ...process.env, DISPLAY: display.name, LOG_LEVEL: 'error', AUTH_RATE_LIMIT: 'false', RATE_LIMIT: 'false', SUBSCRIPTION_LIMIT: String(FEEDS + 10) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DISPLAY: display.name, LOG_LEVEL: 'error', AUTH_RATE_LIMIT: 'false', RATE_LIMIT: 'false', SUBSCRIPTION_LIMIT: String(FEEDS + 10), BROOK_DESKTOP_TRACE: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  return { child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) }
+  const phases = new Map<string, number>()
+  let pending = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString()
+    const lines = pending.split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      const m = /trace (\S+) (\d+) ms/.exec(line)
+      if (m) phases.set(m[1], Number(m[2]))
+    }
+  })
+  return { child, spawnedAt, phases, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) }
+}
+
+/** What the window's page says of its own start: ms since the command was spawned. */
+async function pagePhases(page: Page, spawnedAt: number): Promise<Record<string, number>> {
+  const raw = await page.evaluate(() => {
+    // The page's Performance API (this file is typed without the DOM library).
+    type Entry = { name: string; startTime: number; responseEnd: number; domContentLoadedEventEnd: number }
+    const perf = performance as unknown as { timeOrigin: number; getEntriesByType(type: string): Entry[] }
+    const out: Record<string, number> = {}
+    for (const e of perf.getEntriesByType('paint')) out[e.name] = e.startTime
+    for (const e of perf.getEntriesByType('mark')) if (e.name.startsWith('brook:')) out[e.name.slice(6)] = e.startTime
+    const nav = perf.getEntriesByType('navigation')[0]
+    if (nav) {
+      out['html-received'] = nav.responseEnd
+      out['dom-content-loaded'] = nav.domContentLoadedEventEnd
+    }
+    for (const r of perf.getEntriesByType('resource')) {
+      const url = new URL(r.name)
+      if (url.pathname.startsWith('/api/')) {
+        const key = `api ${url.pathname}${url.search.length > 40 ? url.search.slice(0, 40) + '…' : url.search}`
+        if (!(key in out)) out[key] = r.responseEnd
+      } else if (/\.js$/.test(url.pathname) && !('first-script-loaded' in out)) out['first-script-loaded'] = r.responseEnd
+    }
+    return { origin: perf.timeOrigin, out }
+  })
+  const shift = raw.origin - spawnedAt
+  return Object.fromEntries(Object.entries(raw.out).map(([k, v]) => [k, Math.round(v + shift)]))
 }
 
 async function connect(dataDir: string): Promise<{ browser: Browser; page: Page }> {
@@ -169,6 +212,8 @@ async function main() {
       const { browser: b, page: p } = await connect(dataDir)
       await entryOnScreen(p)
       times.push(performance.now() - t0)
+      const timeline = [...[...current.phases].map(([k, v]) => [`shell ${k}`, v] as const), ...Object.entries(await pagePhases(p, current.spawnedAt)).map(([k, v]) => [`window ${k}`, v] as const), ['bench first entry seen', Math.round(times.at(-1)!)] as const].sort((a, b) => a[1] - b[1])
+      log(`run ${run + 1} phases (ms since spawn):\n${timeline.map(([k, v]) => `  ${String(v).padStart(6)}  ${k}`).join('\n')}`)
       if (windowsTitled(display, 'Brook').length !== 1) throw new Error('expected one window titled Brook')
       await sleep(3000) // memory once the start's work (sync, housekeeping) is done
       const shellPid = current.child.pid!

@@ -22,7 +22,7 @@ export interface AppWindow {
   mode(): Promise<WindowMode>
   /** The last bounds seen in the normal state (the window's position and size to remember). */
   lastBounds(): WindowBounds
-  /** Resolves when the window is gone: `closed` (the user closed it) or `crashed` (the browser died). */
+  /** Resolves when the window is gone: `closed` (the user closed it) or `crashed` (the browser died, or its page crashed once too often). */
   ended: Promise<{ reason: 'closed' | 'crashed'; detail: string }>
   close(): Promise<void>
 }
@@ -39,13 +39,40 @@ export interface OpenWindowOptions {
   /** Called when the window is minimized, maximized or back to normal. */
   onModeChange?: (mode: WindowMode) => void
   log?: (line: string) => void
+  /** Called as each start-up step ends (the shell's trace, bench/desktop). */
+  onPhase?: (phase: string) => void
+  /**
+   * The app page's renderer crashed (the browser lives on, the window shows its error page):
+   * `reload` loads the app again in the same window; `give-up` closes the window, which then ends
+   * as crashed with this detail. Without it the page is reloaded.
+   */
+  onPageCrash?: (detail: string) => 'reload' | 'give-up'
+}
+
+/**
+ * Below this, /dev/shm is a container's (Docker gives 64 MB): Chromium keeps its shared memory
+ * there and its renderers crash when it fills, so it is told to use the temporary folder instead.
+ * A desktop's /dev/shm (half the memory) is left to Chromium: it is faster.
+ */
+const SMALL_SHM_BYTES = 512 * 1024 * 1024
+
+/** True on Linux when /dev/shm is too small for Chromium's shared memory. */
+export function smallSharedMemory(platform: NodeJS.Platform = process.platform, statfs: (path: string) => { bsize: number; blocks: number } = fs.statfsSync): boolean {
+  if (platform !== 'linux') return false
+  try {
+    const { bsize, blocks } = statfs('/dev/shm')
+    return bsize * blocks < SMALL_SHM_BYTES
+  } catch {
+    // No /dev/shm at all: Chromium must not look for it.
+    return true
+  }
 }
 
 const START_TIMEOUT_MS = 30_000
 /** The page an app window starts on before the app (Chromium opens `about:blank` as a normal browser window, not an app window). */
 export const BLANK_APP = 'data:text/html,<title>Brook</title>'
 
-export function browserArgs(options: Pick<OpenWindowOptions, 'url' | 'profileDir' | 'bounds' | 'extraArgs' | 'beforeLoad'>, root = process.getuid?.() === 0): string[] {
+export function browserArgs(options: Pick<OpenWindowOptions, 'url' | 'profileDir' | 'bounds' | 'extraArgs' | 'beforeLoad'>, root = process.getuid?.() === 0, smallShm = smallSharedMemory()): string[] {
   const { bounds } = options
   return [
     // With a bridge to install, the window starts blank and loads the app once, with the bridge in
@@ -66,6 +93,7 @@ export function browserArgs(options: Pick<OpenWindowOptions, 'url' | 'profileDir
     // Chromium refuses to run as root with its sandbox (containers, CI); --test-type hides the
     // "unsupported command-line flag" bar that --no-sandbox would put over the app.
     ...(root ? ['--no-sandbox', '--test-type'] : []),
+    ...(smallShm ? ['--disable-dev-shm-usage'] : []),
     ...(options.extraArgs ?? []),
   ]
 }
@@ -106,7 +134,9 @@ export async function openWindow(options: OpenWindowOptions): Promise<AppWindow>
   seedPreferences(options.profileDir)
   // A stale file from a crashed run would point at a dead port.
   fs.rmSync(path.join(options.profileDir, 'DevToolsActivePort'), { force: true })
+  const phase = options.onPhase ?? (() => {})
   const child = spawn(options.browser, browserArgs(options), { stdio: ['ignore', 'pipe', 'pipe'] })
+  phase('browser-spawned')
   let output = ''
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000)
@@ -116,14 +146,27 @@ export async function openWindow(options: OpenWindowOptions): Promise<AppWindow>
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`exit ${code ?? signal}`)))
   const spawnError = new Promise<never>((_, reject) => child.once('error', (e) => reject(new Error(`cannot start ${options.browser}: ${e.message}`))))
 
-  const wsUrl = await Promise.race([readDevToolsPort(options.profileDir, child, () => output), spawnError])
-  const cdp = await connectCdp(wsUrl)
-  const pageTarget = await findAppPage(cdp, options.url)
-  const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: pageTarget, flatten: true })
-  const { windowId } = await cdp.send<{ windowId: number }>('Browser.getWindowForTarget', { targetId: pageTarget })
-  if (options.beforeLoad) {
-    await options.beforeLoad(cdp, sessionId)
-    await cdp.send('Page.navigate', { url: options.url }, sessionId)
+  let cdp: Cdp
+  let pageTarget: string
+  let sessionId: string
+  let windowId: number
+  try {
+    const wsUrl = await Promise.race([readDevToolsPort(options.profileDir, child, () => output), spawnError])
+    phase('browser-devtools-port')
+    cdp = await connectCdp(wsUrl)
+    pageTarget = await findAppPage(cdp, options.url)
+    ;({ sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: pageTarget, flatten: true }))
+    ;({ windowId } = await cdp.send<{ windowId: number }>('Browser.getWindowForTarget', { targetId: pageTarget }))
+    phase('browser-page-attached')
+    if (options.beforeLoad) {
+      await options.beforeLoad(cdp, sessionId)
+      await cdp.send('Page.navigate', { url: options.url }, sessionId)
+      phase('app-navigated')
+    }
+  } catch (error) {
+    // No browser left behind a window that failed to open (or whose server failed to start).
+    child.kill('SIGKILL')
+    throw error
   }
 
   // Placed through the protocol too: what getWindowBounds reports is in the same coordinates,
@@ -132,7 +175,20 @@ export async function openWindow(options: OpenWindowOptions): Promise<AppWindow>
   let bounds: WindowBounds = { ...options.bounds }
   let userClosed = false
   let lastMode: WindowMode = 'normal'
+  let crashDetail: string | null = null
   await cdp.send('Target.setDiscoverTargets', { discover: true })
+  // The page's renderer died (killed for memory, a crash): the browser and its window stay, with
+  // an error page where the app was. Loaded again, or the window is closed as crashed.
+  cdp.on('Target.targetCrashed', ({ targetId, status, errorCode }: { targetId: string; status: string; errorCode: number }) => {
+    if (targetId !== pageTarget) return
+    const detail = `the window's page crashed (${status}, code ${errorCode})`
+    if ((options.onPageCrash?.(detail) ?? 'reload') === 'reload') {
+      void cdp.send('Page.navigate', { url: options.url }, sessionId).catch(() => {})
+      return
+    }
+    crashDetail = detail
+    void cdp.send('Browser.close').catch(() => child.kill('SIGKILL'))
+  })
   cdp.on('Target.targetDestroyed', ({ targetId }) => {
     if (targetId !== pageTarget) return
     // The app window is gone: nothing else of the browser is Brook's, so it quits.
@@ -156,6 +212,7 @@ export async function openWindow(options: OpenWindowOptions): Promise<AppWindow>
   const ended = exited.then((detail) => {
     clearInterval(poll)
     cdp.close()
+    if (crashDetail) return { reason: 'crashed' as const, detail: `${crashDetail}\n${output.slice(-2000)}` }
     return { reason: userClosed || detail === 'exit 0' ? ('closed' as const) : ('crashed' as const), detail: `${detail}\n${output.slice(-2000)}` }
   })
 

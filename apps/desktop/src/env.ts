@@ -18,8 +18,12 @@ export interface DesktopEnv {
   path: string
   /** BROOK_BROWSER: a browser executable that wins over the search. */
   browser?: string
+  /** BROOK_BROWSER_FLAGS: more command-line flags for the window's browser, space-separated (e.g. `--disable-gpu` on a display without a GPU). */
+  browserFlags: string[]
   /** BROOK_DESKTOP_NOTIFY_POLL_SECONDS: how often the window looks for new entries to notify (default 60). */
   notifyPollSeconds?: number
+  /** BROOK_DESKTOP_TRACE=1: the shell prints when each start-up phase ended (bench/desktop reads it). */
+  trace: boolean
   /** DBUS_SESSION_BUS_ADDRESS: the session bus the unread badge is announced on (Linux). */
   dbusSession?: string
   /** Everything else, for the server started in-process (its own env.ts parses it). */
@@ -40,7 +44,9 @@ export function readDesktopEnv(source: Record<string, string | undefined> = proc
     programFilesX86: value('ProgramFiles(x86)'),
     path: value('PATH') ?? value('Path') ?? '',
     browser: value('BROOK_BROWSER'),
+    browserFlags: (value('BROOK_BROWSER_FLAGS') ?? '').split(/\s+/).filter((flag) => flag.startsWith('--')),
     notifyPollSeconds: Number(value('BROOK_DESKTOP_NOTIFY_POLL_SECONDS')) > 0 ? Number(value('BROOK_DESKTOP_NOTIFY_POLL_SECONDS')) : undefined,
+    trace: value('BROOK_DESKTOP_TRACE') === '1',
     dbusSession: value('DBUS_SESSION_BUS_ADDRESS'),
     server: { ...source },
   }

@@ -1,30 +1,10 @@
 /** Brook's server in this process, on a loopback port, with its data in the app's data folder. */
-import net from 'node:net'
 import path from 'node:path'
 import { EnvError, parseEnv } from '@brook/server/src/env.ts'
 import { startBrook, type RunningBrook } from '@brook/server/src/server.ts'
 
 /** Variables of the user's environment the desktop never hands on: the desktop's server is its own. */
 const NOT_INHERITED = ['DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'SERVICES', 'ENV_FILE', 'NODE_ENV']
-
-export function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 export interface LocalServer {
   url: string

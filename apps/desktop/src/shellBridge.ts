@@ -87,9 +87,12 @@ export async function installBridge(cdp: Cdp, sessionId: string, version: string
         (error: Error) => deliver({ id: request.id, error: error.message }),
       )
   })
-  await cdp.send('Runtime.enable', {}, sessionId)
-  await cdp.send('Runtime.addBinding', { name: BINDING }, sessionId)
-  await cdp.send('Page.enable', {}, sessionId)
-  await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: bridgeScript(version) }, sessionId)
+  // Sent together: the browser runs them in this order, one round trip instead of four.
+  await Promise.all([
+    cdp.send('Runtime.enable', {}, sessionId),
+    cdp.send('Runtime.addBinding', { name: BINDING }, sessionId),
+    cdp.send('Page.enable', {}, sessionId),
+    cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: bridgeScript(version) }, sessionId),
+  ])
   return { emit: (event, data) => deliver({ event, data }) }
 }
