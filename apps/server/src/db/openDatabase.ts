@@ -2,11 +2,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import type pg from 'pg'
 import { requireModule } from '../lib/lazyRequire.ts'
 import type { Database } from './schema.ts'
 import { nodeSqliteDatabase } from './nodeSqliteDatabase.ts'
+import { FairSqliteDialect } from './fairSqliteDialect.ts'
 import { startBackgroundCheckpoint, type BackgroundCheckpoint } from './backgroundCheckpoint.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -49,7 +50,7 @@ function readerPragmas(sqlite: DatabaseSync): void {
 export function openSqliteReader(file: string): { db: Kysely<Database>; close(): Promise<void> } {
   const sqlite = new DatabaseSync(file, { readOnly: true, timeout: 5000 })
   readerPragmas(sqlite)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
+  const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
   return { db, close: () => db.destroy() }
 }
 
@@ -62,7 +63,7 @@ export function openDatabase(location: DatabaseLocation): OpenDatabase {
     sqlite.exec('PRAGMA synchronous = NORMAL')
     sqlite.exec('PRAGMA foreign_keys = ON')
     readerPragmas(sqlite)
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
+    const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: nodeSqliteDatabase(sqlite) }) })
     const checkpoint = location.backgroundCheckpoint && location.file !== ':memory:' ? startBackgroundCheckpoint(sqlite, location.file) : undefined
     const close = async () => {
       await checkpoint?.stop()

@@ -2,9 +2,10 @@
  * Transactions that behave the same under load on both databases, and the feed-row lock that
  * orders the ingest against subscribe/list changes (docs/reading-api.md, "Unread counters").
  */
-import { SqliteAdapter, sql, type Kysely } from 'kysely'
+import { SqliteAdapter, type Kysely } from 'kysely'
 import type { Database } from './schema.ts'
 import { chunks } from './chunks.ts'
+import { groupCommit } from './groupCommit.ts'
 
 /** The query builder of Brook's database, or of one transaction on it. */
 export type Db = Kysely<Database>
@@ -21,27 +22,15 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
+ * Runs a transaction; on PostgreSQL retries a few times when picked as a deadlock victim.
+ *
  * SQLite: `BEGIN IMMEDIATE`, so a transaction that reads before it writes takes the write lock
  * up front and waits (busy timeout) for another process's writer instead of failing with
- * SQLITE_BUSY_SNAPSHOT when that writer commits in between.
+ * SQLITE_BUSY_SNAPSHOT when that writer commits in between; and group commit (groupCommit.ts):
+ * transactions arriving while one runs share the next commit, each in its own savepoint.
  */
-async function immediateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn)
-    try {
-      const result = await work(conn)
-      await sql`commit`.execute(conn)
-      return result
-    } catch (error) {
-      await sql`rollback`.execute(conn).catch(() => {})
-      throw error
-    }
-  })
-}
-
-/** Runs a transaction; on PostgreSQL retries a few times when picked as a deadlock victim. */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  if (isSqliteDb(db)) return immediateTransaction(db, work)
+  if (isSqliteDb(db)) return groupCommit(db, work)
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work)

@@ -84,14 +84,18 @@ export async function transferFunds(trx: Db, spec: TransferSpec): Promise<Transf
   if (spec.amount <= 0n) throw new RangeError('a transfer moves a positive amount')
   if (spec.debit === spec.credit) throw new RangeError('a transfer needs two accounts')
   const at = spec.at ?? new Date().toISOString()
-  await ensureAccount(trx, spec.debit, at)
-  await ensureAccount(trx, spec.credit, at)
 
-  // Lock both rows in id order (no deadlock between two opposite transfers).
+  // Lock both rows in id order (no deadlock between two opposite transfers). An account seen for
+  // the first time is created first and the rows read again (most transfers skip the inserts).
   const ids = [spec.debit, spec.credit].sort()
   let query = trx.selectFrom('ledger_accounts').select(['id', 'balance', 'cashable']).where('id', 'in', ids).orderBy('id')
   if (!isSqliteDb(trx)) query = query.forUpdate()
-  const rows = await query.execute()
+  let rows = await query.execute()
+  if (rows.length < 2) {
+    await ensureAccount(trx, spec.debit, at)
+    await ensureAccount(trx, spec.credit, at)
+    rows = await query.execute()
+  }
   const existing = await transferByKey(trx, spec.idempotencyKey)
   if (existing) return { transfer: existing, replayed: true }
 
