@@ -78,6 +78,21 @@ describe('search threads [sqlite]', () => {
     expect(r.body.data.nextCursor).toBe('5')
   })
 
+  it('ends threads that have had no search for a while, and starts one again for the next search', async () => {
+    const brief = startSearchThreads({ file: server.database.file!, threads: 2, logger, idleMs: 100 })
+    try {
+      expect(brief.size()).toBe(0)
+      const first = await brief.search(query('amber '))
+      expect(first!.length).toBeGreaterThan(0)
+      expect(brief.size()).toBe(1)
+      await expect.poll(() => brief.size(), { timeout: 10_000 }).toBe(0)
+      expect(shown((await brief.search(query('amber ')))!)).toEqual(shown(first!))
+      expect(brief.size()).toBe(1)
+    } finally {
+      await brief.close()
+    }
+  })
+
   it('falls back to the main thread when the threads cannot open the database', async () => {
     const broken = startSearchThreads({ file: path.join(server.database.location.DATA_DIR, 'missing', 'brook.db'), threads: 2, logger })
     try {

@@ -7,7 +7,8 @@
  * main thread only parses the request and writes the answer. WAL mode lets the readers see every
  * committed write without ever blocking the writer.
  *
- * Threads start on the first search (a server nobody searches never starts one). A thread that
+ * Threads start on the first search (a server nobody searches never starts one) and end after
+ * `idleMs` (30 s) without one, so an idle server holds none (issue #14: its memory). A thread that
  * dies fails only its own query and is replaced on the next; a thread that cannot open the
  * database at all makes the pool give up, and the caller searches in process again.
  */
@@ -20,13 +21,18 @@ import type { SearchReply, SearchRequest } from './searchWorker.ts'
 export type SearchThreads = {
   /** The query's hits from a thread; null when the pool has given up (then search in process). */
   search(query: EntrySearchQuery): Promise<EntrySearchHit[] | null>
+  /** Threads running now (tests). */
+  size(): number
   close(): Promise<void>
 }
 
-type Pending = { resolve(hits: EntrySearchHit[] | null): void; reject(error: Error): void }
-type Thread = { worker: Worker; busy: Pending & { id: number } | null; answered: boolean }
+/** A thread with no search for this long ends. */
+const IDLE_MS = 30_000
 
-export function startSearchThreads({ file, threads, logger }: { file: string; threads: number; logger: Logger }): SearchThreads {
+type Pending = { resolve(hits: EntrySearchHit[] | null): void; reject(error: Error): void }
+type Thread = { worker: Worker; busy: Pending & { id: number } | null; answered: boolean; idle?: NodeJS.Timeout }
+
+export function startSearchThreads({ file, threads, logger, idleMs = IDLE_MS }: { file: string; threads: number; logger: Logger; idleMs?: number }): SearchThreads {
   const pool: Thread[] = []
   const queue: { request: SearchRequest; pending: Pending }[] = []
   let nextId = 1
@@ -38,6 +44,14 @@ export function startSearchThreads({ file, threads, logger }: { file: string; th
     gaveUp = true
     logger.error({ err: reason }, 'search: the search threads cannot open the database; searching on the main thread')
     for (const { pending } of queue.splice(0)) pending.resolve(null)
+  }
+
+  /** An idle thread leaves the pool and ends (the next search starts a new one). */
+  function retire(thread: Thread): void {
+    const index = pool.indexOf(thread)
+    if (index < 0 || thread.busy) return
+    pool.splice(index, 1)
+    thread.worker.postMessage('stop')
   }
 
   function spawn(): Thread {
@@ -54,6 +68,10 @@ export function startSearchThreads({ file, threads, logger }: { file: string; th
         else pending.resolve(JSON.parse(reply.hits ?? '[]') as EntrySearchHit[])
       }
       dispatch()
+      if (!thread.busy) {
+        thread.idle = setTimeout(() => retire(thread), idleMs)
+        thread.idle.unref()
+      }
     })
     const lost = (reason: unknown) => {
       const index = pool.indexOf(thread)
@@ -82,6 +100,7 @@ export function startSearchThreads({ file, threads, logger }: { file: string; th
       const thread = pool.find((t) => t.busy === null) ?? (pool.length < threads ? spawn() : null)
       if (!thread) return
       const { request, pending } = queue.shift()!
+      clearTimeout(thread.idle)
       thread.busy = { ...pending, id: request.id }
       thread.worker.postMessage(request)
     }
@@ -95,8 +114,10 @@ export function startSearchThreads({ file, threads, logger }: { file: string; th
         dispatch()
       })
     },
+    size: () => pool.length,
     async close() {
       closed = true
+      for (const thread of pool) clearTimeout(thread.idle)
       for (const { pending } of queue.splice(0)) pending.resolve(null)
       await Promise.all(
         pool.map(async ({ worker }) => {
