@@ -11,7 +11,11 @@
  * of the `runs` launches after it is cold for the process (new shell, new server, new browser).
  * The time is seen from outside through the DevTools port (a 50 ms poll), so it is an upper bound.
  *
- * Usage: npm run bench -- desktop [runs=3] [feeds=1000] [perFeed=10]
+ * `profile=<file>`: after the runs, one more launch whose window is reloaded under the DevTools
+ * CPU profiler until the first entry shows (a warm reload: the web app's start, hydration and first
+ * render at this scale); the profile is written to <file> and its heaviest functions printed.
+ *
+ * Usage: npm run bench -- desktop [runs=3] [feeds=1000] [perFeed=10] [profile=/tmp/desktop.cpuprofile]
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -131,6 +135,26 @@ async function entryOnScreen(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="entry-item-title"]', { state: 'visible', timeout: 120_000, strict: false })
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/** The 25 functions with the most self time in a CPU profile, and the total. */
+function heaviest(profile: CpuProfile): string {
+  const self = new Map<number, number>()
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + profile.timeDeltas[i]))
+  const byFunction = new Map<string, number>()
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/assets\//, '')}:${lineNumber}`
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (self.get(node.id) ?? 0) / 1000)
+  }
+  const total = [...byFunction.values()].reduce((a, b) => a + b, 0)
+  return [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n') + `\n  total ${total.toFixed(0)} ms`
+}
+
 /** Proportional set size of a process (kB), from /proc; 0 when it is gone. */
 function pss(pid: number): number {
   try {
@@ -220,6 +244,22 @@ async function main() {
       memory.push({ shell: pss(shellPid), window: descendants(shellPid).reduce((sum, pid) => sum + pss(pid), 0) })
       await close(display, current, b)
       log(`run ${run + 1}: first entry on screen ${times.at(-1)!.toFixed(0)} ms after the launch; shell + server ${mb(memory.at(-1)!.shell)}, window ${mb(memory.at(-1)!.window)}`)
+    }
+    if (args.profile) {
+      const current = launch(display, dataDir)
+      const { browser: b, page: p } = await connect(dataDir)
+      await entryOnScreen(p)
+      await sleep(3000)
+      const session = await p.context().newCDPSession(p)
+      await session.send('Profiler.enable')
+      await session.send('Profiler.setSamplingInterval', { interval: 200 })
+      await session.send('Profiler.start')
+      await p.reload()
+      await entryOnScreen(p)
+      const { profile } = (await session.send('Profiler.stop')) as { profile: CpuProfile }
+      fs.writeFileSync(args.profile, JSON.stringify(profile))
+      log(`\nwindow reload profiled (${args.profile}); heaviest functions by self time:\n${heaviest(profile)}`)
+      await close(display, current, b)
     }
     const ms = median(times)
     log(`\ncold launch to first entry on screen (median of ${RUNS}): ${ms.toFixed(0)} ms — target < ${TARGET_MS} ms: ${ms < TARGET_MS ? 'met' : 'NOT met'}`)

@@ -67,8 +67,8 @@ describeDesktop('desktop app: a crashed window', () => {
     await page.getByRole('button', { name: 'Create an account' }).waitFor({ timeout: 120_000 })
     // The same window, with the shell's bridge in the new page.
     expect(windowsTitled(display, 'Brook')).toHaveLength(1)
-    expect(await page.evaluate(() => typeof (window as unknown as { brookDesktop?: unknown }).brookDesktop)).toBe('object')
-    expect(await page.evaluate(() => (window as unknown as { brookDesktop: { call(m: string): Promise<string> } }).brookDesktop.call('windowMode'))).toBe('normal')
+    expect(await page.evaluate(() => typeof (globalThis as unknown as { brookDesktop?: unknown }).brookDesktop)).toBe('object')
+    expect(await page.evaluate(() => (globalThis as unknown as { brookDesktop: { call(m: string): Promise<string> } }).brookDesktop.call('windowMode'))).toBe('normal')
     await display.screenshot('desktop-crash-01-reloaded')
 
     await crash(page)
