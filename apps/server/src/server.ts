@@ -14,6 +14,7 @@ import { startSmtpReceiver } from './domains/inboxes/email/smtpReceiver.ts'
 import { createApp, type AppOptions } from './app.ts'
 import type { AppDeps } from './deps.ts'
 import { composeServices } from './compose.ts'
+import { answerClientErrors } from './lib/clientErrors.ts'
 import { instanceRepo } from './domains/instance/repo.ts'
 import { startJobs } from './jobs/startJobs.ts'
 import { leaseWorkerId, type WorkerLease } from './domains/workerIds/leaseWorkerId.ts'
@@ -81,6 +82,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
     server = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s))
     })
+    answerClientErrors(server as HttpServer)
   }
   // The SMTP receiver belongs to the web role and is off unless INBOX_SMTP_PORT is set.
   const smtp =
