@@ -15,10 +15,13 @@ export function isSqliteDb(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter
 }
 
-/** PostgreSQL errors worth one more try: deadlock, serialization failure. */
+/**
+ * PostgreSQL errors worth running the transaction again: deadlock, serialization failure, and an
+ * error marked `retryTransaction` by the code that threw it (wallets/ledger.ts IdempotencyRace).
+ */
 function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code
-  return code === '40P01' || code === '40001'
+  const e = error as { code?: string; retryTransaction?: boolean } | null
+  return e?.code === '40P01' || e?.code === '40001' || e?.retryTransaction === true
 }
 
 /**

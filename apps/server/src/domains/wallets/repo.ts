@@ -26,9 +26,9 @@ export function walletsRepo(db: Db) {
       await ensureAccount(db, accountId, at)
     },
 
-    /** One transfer in its own transaction. */
+    /** One transfer, atomic on its own: a transaction on SQLite, one statement on PostgreSQL. */
     async transfer(spec: TransferSpec): Promise<TransferResult> {
-      return inTransaction(db, (trx) => transferFunds(trx, spec))
+      return sqlite ? inTransaction(db, (trx) => transferFunds(trx, spec)) : transferFunds(db, spec)
     },
 
     /** Several transfers that succeed or fail together. */
