@@ -1,7 +1,8 @@
 /**
- * The first-run guide (SPEC §2 "onboarding guide"): four steps that help a new account — follow a
- * feed from Discover, import OPML, choose views and layout, get the app — each with its action,
- * and Skip / Done. Shown in the empty entry column (EntryPane).
+ * The first-run guide (SPEC §2 "onboarding guide"): five steps that help a new account — choose the
+ * Discover language and interests, follow suggested feeds in one click (or search Discover), import
+ * OPML, choose views and layout, get the app — each with its action, and Skip / Done. Shown in the
+ * empty entry column (EntryPane).
  */
 import { FeedViewType } from '@brook/shared'
 import { useState, type ReactNode } from 'react'
@@ -13,7 +14,9 @@ import { env } from '../../env.ts'
 import { timelinePath } from '../../lib/routeParams.ts'
 import { useSubscriptions } from '../../store/index.ts'
 import { useSessionStore } from '../../store/session.ts'
-import { canPromptInstall, promptInstall, stepsDone, useOnboardingStore, type OnboardingStep } from './onboardingStore.ts'
+import { InterestsStep } from './InterestsStep.tsx'
+import { canPromptInstall, interestsOf, promptInstall, stepsDone, useOnboardingStore, type OnboardingStep } from './onboardingStore.ts'
+import { SuggestedFeeds } from './SuggestedFeeds.tsx'
 
 const VIEWS = [FeedViewType.Articles, FeedViewType.SocialMedia, FeedViewType.Pictures, FeedViewType.Videos] as const
 const VIEW_KEYS: Record<(typeof VIEWS)[number], string> = { 0: 'articles', 1: 'social', 2: 'pictures', 3: 'videos' }
@@ -47,6 +50,7 @@ export function OnboardingGuide() {
   const [installHint, setInstallHint] = useState(false)
   if (!user) return null
   const done = new Set<OnboardingStep>(stepsDone(user.id))
+  const interests = interestsOf(user.id)
   if (subscriptions.length > 0) done.add('follow')
   if (env.platform === 'desktop') done.add('app')
   const go = (step: OnboardingStep, to: string) => {
@@ -61,27 +65,31 @@ export function OnboardingGuide() {
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('onboarding.subtitle')}</p>
       <ol className="mt-5 divide-y divide-zinc-100 rounded-xl border border-zinc-200/80 bg-white px-4 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-        <Step index={1} done={done.has('follow')} title={t('onboarding.followTitle')} hint={t('onboarding.followHint')} testId="onboarding-step-follow">
+        <Step index={1} done={done.has('interests')} title={t('onboarding.interestsTitle')} hint={t('onboarding.interestsHint')} testId="onboarding-step-interests">
+          <InterestsStep userId={user.id} interests={interests} />
+        </Step>
+        <Step index={2} done={done.has('follow')} title={t('onboarding.followTitle')} hint={t('onboarding.followHint')} testId="onboarding-step-follow">
+          <SuggestedFeeds interests={interests} onFollowed={() => markStep(user.id, 'follow')} />
           <Button size="sm" onClick={() => go('follow', '/discover')}>
             {t('onboarding.followAction')}
           </Button>
         </Step>
-        <Step index={2} done={done.has('opml')} title={t('onboarding.opmlTitle')} hint={t('onboarding.opmlHint')} testId="onboarding-step-opml">
+        <Step index={3} done={done.has('opml')} title={t('onboarding.opmlTitle')} hint={t('onboarding.opmlHint')} testId="onboarding-step-opml">
           <Button size="sm" variant="secondary" onClick={() => go('opml', '/discover?section=opml')}>
             {t('onboarding.opmlAction')}
           </Button>
         </Step>
-        <Step index={3} done={done.has('views')} title={t('onboarding.viewsTitle')} hint={t('onboarding.viewsHint')} testId="onboarding-step-views">
+        <Step index={4} done={done.has('views')} title={t('onboarding.viewsTitle')} hint={t('onboarding.viewsHint')} testId="onboarding-step-views">
           {VIEWS.map((view) => (
             <Button key={view} size="sm" variant="secondary" onClick={() => go('views', timelinePath({ view }))}>
               {t(`onboarding.views.${VIEW_KEYS[view]}`)}
             </Button>
           ))}
-          <Button size="sm" variant="ghost" onClick={() => go('views', '/settings/appearance')}>
+          <Button size="sm" variant="secondary" onClick={() => go('views', '/settings/appearance')}>
             {t('onboarding.layoutAction')}
           </Button>
         </Step>
-        <Step index={4} done={done.has('app')} title={t('onboarding.appTitle')} hint={env.platform === 'desktop' ? t('onboarding.appDesktop') : t('onboarding.appHint')} testId="onboarding-step-app">
+        <Step index={5} done={done.has('app')} title={t('onboarding.appTitle')} hint={env.platform === 'desktop' ? t('onboarding.appDesktop') : t('onboarding.appHint')} testId="onboarding-step-app">
           {env.platform !== 'desktop' && (
             <Button
               size="sm"

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ONBOARDING_DAYS, showsByItself, stepsDone, useOnboardingStore } from './onboardingStore.ts'
+import { interestsOf, ONBOARDING_DAYS, showsByItself, stepsDone, useOnboardingStore } from './onboardingStore.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -25,5 +25,14 @@ describe('onboarding guide: who sees it by itself', () => {
     expect(showsByItself({ id: 'u3', createdAt })).toBe(true)
     useOnboardingStore.getState().reopen()
     expect(useOnboardingStore.getState().reopened).toBe(true)
+  })
+
+  it('keeps the interests picked per user, in order, once each; picking counts as the interests step', () => {
+    useOnboardingStore.getState().setInterests('u4', ['design', 'anime', 'design'])
+    expect(interestsOf('u4')).toEqual(['design', 'anime'])
+    expect(stepsDone('u4')).toEqual(['interests'])
+    expect(interestsOf('u5')).toEqual([])
+    localStorage.setItem('brook:onboarding-interests:u6', JSON.stringify(['design', 'not-a-category', 3]))
+    expect(interestsOf('u6')).toEqual(['design'])
   })
 })

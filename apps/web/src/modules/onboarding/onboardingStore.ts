@@ -4,7 +4,7 @@
  * account menu). What is finished is kept per user in local storage (docs/instance-admin.md,
  * "Onboarding guide"); finishing or skipping sends analytics event 3001 once.
  */
-import { ANALYTICS_EVENTS } from '@brook/shared'
+import { ANALYTICS_EVENTS, isDiscoverCategory, type DiscoverCategory } from '@brook/shared'
 import { create } from 'zustand'
 import { readLocal, writeLocal } from '../../lib/storage.ts'
 import { analytics } from '../analytics/analytics.ts'
@@ -12,11 +12,12 @@ import { analytics } from '../analytics/analytics.ts'
 /** Accounts younger than this many days see the guide by themselves. */
 export const ONBOARDING_DAYS = 7
 
-export const ONBOARDING_STEPS = ['follow', 'opml', 'views', 'app'] as const
+export const ONBOARDING_STEPS = ['interests', 'follow', 'opml', 'views', 'app'] as const
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number]
 
 const doneKey = (userId: string) => `onboarding-done:${userId}`
 const stepsKey = (userId: string) => `onboarding-steps:${userId}`
+const interestsKey = (userId: string) => `onboarding-interests:${userId}`
 
 function readSteps(userId: string): OnboardingStep[] {
   try {
@@ -34,6 +35,8 @@ interface OnboardingState {
   version: number
   reopen: () => void
   markStep: (userId: string, step: OnboardingStep) => void
+  /** Keeps the discovery categories this user is interested in (the interests step). */
+  setInterests: (userId: string, interests: readonly DiscoverCategory[]) => void
   finish: (userId: string, outcome: 'completed' | 'skipped') => void
 }
 
@@ -46,6 +49,12 @@ export const useOnboardingStore = create<OnboardingState>((set) => ({
     if (!steps.includes(step)) writeLocal(stepsKey(userId), JSON.stringify([...steps, step]))
     set((s) => ({ version: s.version + 1 }))
   },
+  setInterests: (userId, interests) => {
+    writeLocal(interestsKey(userId), JSON.stringify([...new Set(interests)]))
+    const steps = readSteps(userId)
+    if (!steps.includes('interests')) writeLocal(stepsKey(userId), JSON.stringify([...steps, 'interests']))
+    set((s) => ({ version: s.version + 1 }))
+  },
   finish: (userId, outcome) => {
     writeLocal(doneKey(userId), new Date().toISOString())
     analytics.track(ANALYTICS_EVENTS.onboarding, { outcome, steps: readSteps(userId).length })
@@ -56,6 +65,16 @@ export const useOnboardingStore = create<OnboardingState>((set) => ({
 /** The steps this user went through. */
 export function stepsDone(userId: string): OnboardingStep[] {
   return readSteps(userId)
+}
+
+/** The discovery categories this user picked in the guide, in the order picked. */
+export function interestsOf(userId: string): DiscoverCategory[] {
+  try {
+    const value: unknown = JSON.parse(readLocal(interestsKey(userId)) ?? '[]')
+    return Array.isArray(value) ? value.filter((c): c is DiscoverCategory => typeof c === 'string' && isDiscoverCategory(c)) : []
+  } catch {
+    return []
+  }
 }
 
 /** Whether the guide shows by itself: a young account that has not finished or skipped it. */
