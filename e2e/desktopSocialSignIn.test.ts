@@ -8,13 +8,13 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../apps/server/src/test/fakeOAuthProvider.ts'
-import { CHROMIUM_PATH } from './support/browser.ts'
+import { ARTIFACTS_DIR, CHROMIUM_PATH } from './support/browser.ts'
 import { describeDesktop, launchDesktop, startDisplay, waitFor, windowsTitled, type DesktopRun, type Display } from './support/desktop.ts'
 import { ensureWebBuild } from './support/server.ts'
 
@@ -33,6 +33,28 @@ describeDesktop('desktop app: social sign-in through the default browser', () =>
     ensureWebBuild()
     display = await startDisplay()
     provider = await startFakeOAuthProvider({ user })
+  })
+
+  /** Stops what an earlier attempt left running and removes its folder. */
+  async function cleanUp(): Promise<void> {
+    await windowCdp?.close().catch(() => {})
+    await browserCdp?.close().catch(() => {})
+    windowCdp = browserCdp = null
+    if (xdg && existsSync(path.join(xdg, 'default-browser.pid'))) spawnSync('kill', [readFileSync(path.join(xdg, 'default-browser.pid'), 'utf8').trim()])
+    if (app && app.child.exitCode === null) {
+      app.child.kill('SIGTERM')
+      await app.exited
+    }
+    app = null
+    // The default browser's own log stays beside the screenshots (a crash says why there).
+    if (xdg && existsSync(path.join(xdg, 'default-browser.log'))) await copyFile(path.join(xdg, 'default-browser.log'), path.join(ARTIFACTS_DIR, 'desktop-social-default-browser.log')).catch(() => {})
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  }
+
+  /** A fresh data folder and default browser for one attempt. */
+  async function prepare(): Promise<void> {
+    await cleanUp()
+    provider.seen.length = 0
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'brook-desktop-social-'))
     xdg = path.join(dataDir, 'xdg')
     await mkdir(path.join(xdg, 'config'), { recursive: true })
@@ -42,7 +64,7 @@ describeDesktop('desktop app: social sign-in through the default browser', () =>
     await writeFile(
       path.join(xdg, 'default-browser.sh'),
       `#!/bin/sh\necho "$1" >> '${xdg}/opened.txt'\n` +
-        `'${CHROMIUM_PATH}' --user-data-dir='${xdg}/default-browser' --remote-debugging-port=0 --no-first-run --no-default-browser-check --password-store=basic --window-position=600,40 --window-size=760,760 ${process.getuid?.() === 0 ? '--no-sandbox --test-type' : ''} "$1" >'${xdg}/default-browser.log' 2>&1 &\n` +
+        `'${CHROMIUM_PATH}' --user-data-dir='${xdg}/default-browser' --remote-debugging-port=0 --no-first-run --no-default-browser-check --password-store=basic --disable-gpu --window-position=600,40 --window-size=760,760 ${process.getuid?.() === 0 ? '--no-sandbox --test-type' : ''} "$1" >'${xdg}/default-browser.log' 2>&1 &\n` +
         `echo $! > '${xdg}/default-browser.pid'\n`,
       { mode: 0o755 },
     )
@@ -51,19 +73,12 @@ describeDesktop('desktop app: social sign-in through the default browser', () =>
       path.join(xdg, 'data/applications/brook-test-browser.desktop'),
       `[Desktop Entry]\nType=Application\nName=Default browser\nExec=${path.join(xdg, 'default-browser.sh')} %u\nMimeType=x-scheme-handler/https;x-scheme-handler/http;\n`,
     )
-  })
+  }
 
   afterAll(async () => {
-    await windowCdp?.close().catch(() => {})
-    await browserCdp?.close().catch(() => {})
-    if (existsSync(path.join(xdg, 'default-browser.pid'))) spawnSync('kill', [readFileSync(path.join(xdg, 'default-browser.pid'), 'utf8').trim()])
-    if (app && app.child.exitCode === null) {
-      app.child.kill('SIGTERM')
-      await app.exited
-    }
+    await cleanUp()
     await provider?.close()
     await display?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
   async function pageOf(profile: string, match: (url: string) => boolean): Promise<{ cdp: Browser; page: Page }> {
@@ -73,7 +88,12 @@ describeDesktop('desktop app: social sign-in through the default browser', () =>
     return { cdp, page }
   }
 
-  it('"Continue with Fake ID" in the window signs the window in through the default browser and a one-time token', async () => {
+  // Debian's Chromium 156 sometimes crashes a renderer under Xvfb ("Target crashed", a crashpad
+  // dump of a renderer with no reason we could find; about 1 run in 5 here, with or without the
+  // GPU). Such an attempt starts again from nothing: new data folder, new window, new browser.
+  // Two browsers, a window manager and a server on 2 shared cores: the e2e default of 120 s ran out under CI load.
+  it('"Continue with Fake ID" in the window signs the window in through the default browser and a one-time token', { retry: 2, timeout: 300_000 }, async () => {
+    await prepare()
     app = launchDesktop(display, ['--data-dir', dataDir], { XDG_CONFIG_HOME: path.join(xdg, 'config'), XDG_DATA_HOME: path.join(xdg, 'data'), BROWSER: '', ...provider.env })
     await waitFor('a window titled Brook', () => {
       if (app!.child.exitCode !== null) throw new Error(`brook-desktop exited ${app!.child.exitCode}:\n${app!.output()}`)
@@ -134,6 +154,5 @@ describeDesktop('desktop app: social sign-in through the default browser', () =>
 
     // The callback is gone once used: the same address signs nothing in again.
     await expect(fetch(tab.url())).rejects.toThrow()
-    // Two browsers, a window manager and a server on 2 shared cores: the e2e default of 120 s ran out under CI load.
-  }, 300_000)
+  })
 })
