@@ -1,5 +1,6 @@
 /** @module generateOpml: an OPML 2.0 export with categories as folders; parseOpml reads it back unchanged. */
-import { generateOpml as generateOpmlDocument, type Opml } from 'feedsmith'
+import type { Opml } from 'feedsmith'
+import { feedsmith } from '../parser/feedsmith.ts'
 
 export type OpmlExport = {
   title: string
@@ -33,7 +34,7 @@ export function generateOpml(input: OpmlExport): string {
     folder.push(outline)
   }
   if (body.length === 0) return emptyOpml(input)
-  return generateOpmlDocument({
+  return feedsmith().generateOpml({
     head: { title: input.title, ...(input.dateCreated ? { dateCreated: input.dateCreated } : {}) },
     body: { outlines: body },
   })

@@ -7,7 +7,8 @@
  * happen), folders flattened to one category, `feed:` URLs fixed, invalid URLs and duplicates dropped.
  * The rules are written down in docs/opml.md.
  */
-import { parseOpml as parseOpmlDocument, type Opml } from 'feedsmith'
+import type { Opml } from 'feedsmith'
+import { feedsmith } from '../parser/feedsmith.ts'
 
 /** Raised when the input is not an OPML document. */
 export class OpmlError extends Error {
@@ -71,7 +72,7 @@ export function parseOpml(input: string | Uint8Array): ParsedOpml {
   if (!/<opml[\s>]/i.test(text)) throw new OpmlError('not an OPML document (no <opml> element)')
   let document: Opml.Document<string>
   try {
-    document = parseOpmlDocument(stripDoctype(text))
+    document = feedsmith().parseOpml(stripDoctype(text))
   } catch (error) {
     throw new OpmlError('not a readable OPML document', { cause: error })
   }

@@ -5,12 +5,13 @@
  * (domains/feeds/service.ts `toFeed`).
  * @module
  */
-import { type AnyFeed, DetectError, MalformedError, ParseError, parseAtomFeed, parseJsonFeed, parseRdfFeed, parseRssFeed } from 'feedsmith'
+import type { AnyFeed } from 'feedsmith'
 import { lazily, requireModule } from '../../lib/lazyRequire.ts'
 import { normalizeFeed } from '../normalize/normalizeFeed.ts'
 import type { NormalizedFeed } from '../normalize/types.ts'
 import { sanitizeHtml } from '../sanitizer/sanitizeHtml.ts'
 import { decodeBody } from './decodeBody.ts'
+import { feedsmith } from './feedsmith.ts'
 import { FeedParseError } from './feedParseError.ts'
 import { ensureRssChannel, neutralizeDoctype } from './prepareXml.ts'
 
@@ -75,7 +76,7 @@ function parseXml(text: string): AnyFeed {
   try {
     return parseAs(format, xml)
   } catch (error) {
-    if (!(error instanceof MalformedError)) throw error
+    if (!(error instanceof feedsmith().MalformedError)) throw error
     // Not well-formed (mismatched or unclosed tags): let a forgiving parser re-serialize it and retry once.
     try {
       return parseAs(format, repairXml(xml))
@@ -87,13 +88,13 @@ function parseXml(text: string): AnyFeed {
 
 function parseAs(format: Format, xml: string): AnyFeed {
   try {
-    if (format === 'rss') return { format, feed: parseRssFeed(xml) }
-    if (format === 'atom') return { format, feed: parseAtomFeed(xml) }
-    return { format: 'rdf', feed: parseRdfFeed(xml) }
+    if (format === 'rss') return { format, feed: feedsmith().parseRssFeed(xml) }
+    if (format === 'atom') return { format, feed: feedsmith().parseAtomFeed(xml) }
+    return { format: 'rdf', feed: feedsmith().parseRdfFeed(xml) }
   } catch (error) {
     // The root says "feed" but feedsmith found none of the elements it maps (an empty channel,
     // only unknown extensions): that is an empty feed, not a broken one.
-    if (error instanceof ParseError || error instanceof DetectError) return { format, feed: {} } as AnyFeed
+    if (error instanceof feedsmith().ParseError || error instanceof feedsmith().DetectError) return { format, feed: {} } as AnyFeed
     throw error
   }
 }
@@ -122,7 +123,7 @@ function parseJson(text: string): AnyFeed {
     }
   }
   try {
-    return { format: 'json', feed: parseJsonFeed(json) }
+    return { format: 'json', feed: feedsmith().parseJsonFeed(json) }
   } catch (error) {
     throw new FeedParseError(`not a JSON Feed: ${(error as Error).message}`, { cause: error })
   }

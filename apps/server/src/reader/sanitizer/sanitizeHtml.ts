@@ -15,7 +15,7 @@
  * as whole slices rather than rebuilt piece by piece.
  * @module
  */
-import { Parser } from 'htmlparser2'
+import { lazily, requireModule } from '../../lib/lazyRequire.ts'
 import { resolveUrl } from '../normalize/resolveUrl.ts'
 import { stripControls } from './htmlToText.ts'
 import { NO_ATTRIBUTES, scanHtml, type ScanSink } from './scanHtml.ts'
@@ -23,6 +23,9 @@ import {
   ALLOWED_ATTRIBUTES, ALLOWED_TAGS, IFRAME_HOSTS, IFRAME_SANDBOX, NON_TEXT_TAGS, SAFE_DATA_IMAGE, SCHEMES_BY_TAG,
   SELF_CLOSING, URL_ATTRIBUTES, URL_SCHEMES, cleanSrcset,
 } from './allowList.ts'
+
+/** htmlparser2 (30 modules), loaded the first time the fast scan leaves an input to it, not at start-up. */
+const htmlparser2 = lazily(() => requireModule<typeof import('htmlparser2')>('htmlparser2'))
 
 export { htmlToText, stripControls } from './htmlToText.ts'
 export { ALLOWED_TAGS, IFRAME_HOSTS, cleanSrcset } from './allowList.ts'
@@ -413,7 +416,7 @@ export function sanitizeHtml(html: string, baseUrl?: string): string {
     state.reset(html, baseUrl)
     state.namesChecked = false
     slowPathCalls++
-    new Parser(handler, { decodeEntities: true }).end(html)
+    new (htmlparser2().Parser)(handler, { decodeEntities: true }).end(html)
     strip = true
   }
   const out = state.finish()
