@@ -92,7 +92,7 @@ export async function startBrook(env: Env, options: { database?: OpenDatabase; l
   const port = server ? (server.address() as AddressInfo).port : 0
   const url = server ? `http://localhost:${port}` : ''
   // Background roles (scheduler, worker) per SERVICES; stopped before the database closes.
-  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds, plans: deps.plans, wallets: deps.wallets, search: deps.search, ai: deps.ai })
+  const jobs = startJobs({ env, logger: deps.logger, feeds: deps.feeds, plans: deps.plans, wallets: deps.wallets, search: deps.search, ai: deps.ai, trending: deps.trending })
   return {
     url,
     port,

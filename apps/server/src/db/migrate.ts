@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_power_daily.ts'
 import * as m0020 from './migrations/0020_discovery.ts'
 import * as m0021 from './migrations/0021_analytics.ts'
 import * as m0027 from './migrations/0027_feed_icons.ts'
+import * as m0028 from './migrations/0028_trending_snapshots.ts'
 
 /** In order; a new migration is appended here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0020_discovery': m0020,
   '0021_analytics': m0021,
   '0027_feed_icons': m0027,
+  '0028_trending_snapshots': m0028,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

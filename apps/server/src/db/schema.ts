@@ -587,6 +587,13 @@ export interface FeedIconsTable {
   checkedAt: string
 }
 
+/** A trending ranking computed by the scheduler role (0028): the latest per key, JSON. */
+export interface TrendingSnapshotsTable {
+  key: string
+  payload: string
+  computedAt: string
+}
+
 export interface WorkerLeasesTable {
   workerId: number
   holder: string
@@ -601,6 +608,7 @@ export interface Database {
   instance_kv: InstanceKvTable
   feeds: FeedsTable
   feed_icons: FeedIconsTable
+  trending_snapshots: TrendingSnapshotsTable
   worker_leases: WorkerLeasesTable
   entries: EntriesTable
   inboxes: InboxesTable

@@ -15,6 +15,7 @@ import { runRefreshFeedTask } from './RefreshFeedTask.ts'
 import type { RefreshQueue } from './queue.ts'
 import { startRoleExpiry } from './roleExpiry.ts'
 import { startPowerDaily } from './powerDaily.ts'
+import { startTrendingSnapshots } from './trendingSnapshots.ts'
 import { startAiDigests } from './aiDigests.ts'
 import { createInProcessDigestQueue, type DigestQueue, type DigestTask } from './digestQueue.ts'
 import { createBullmqDigestQueue } from './bullmqDigestQueue.ts'
@@ -37,13 +38,15 @@ export type StartJobsOptions = {
   wallets?: { computeDaily(): Promise<{ ran: boolean; users: number }> }
   /** The scheduler role also indexes, in the background, entries stored before search existed, and merges the index daily. */
   search?: Pick<SearchService, 'startBackfill' | 'startIndexTidy'>
+  /** The hourly trending snapshots (jobs/trendingSnapshots.ts). */
+  trending?: { refreshSnapshots(): Promise<number> }
   /** The 8 AM / 8 PM daily digests: the scheduler queues them (jobs/aiDigests.ts), the worker builds them. */
   ai?: { dueDigestTasks(now?: Date): Promise<DigestTask[]>; runDigestTask(task: DigestTask): Promise<number> }
   /** Overrides of the BullMQ adapter (tests: a unique key prefix). */
   bullmq?: { prefix?: string; name?: string }
 }
 
-export function startJobs({ env, logger, feeds, plans, wallets, search, ai, bullmq }: StartJobsOptions): Jobs {
+export function startJobs({ env, logger, feeds, plans, wallets, search, ai, trending, bullmq }: StartJobsOptions): Jobs {
   const roles = new Set(env.SERVICES)
   const wantsScheduler = roles.has('scheduler')
   let wantsWorker = roles.has('worker')
@@ -64,6 +67,7 @@ export function startJobs({ env, logger, feeds, plans, wallets, search, ai, bull
   scheduler?.start()
   const roleExpiry = wantsScheduler && plans ? startRoleExpiry({ plans, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
   const powerDaily = wantsScheduler && wallets ? startPowerDaily({ wallets, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
+  const trendingSnapshots = wantsScheduler && trending ? startTrendingSnapshots({ trending, logger, intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000 }) : null
   const digestQueue = queue && ai ? (queue.kind === 'bullmq' ? createBullmqDigestQueue({ url: env.REDIS_URL!, logger, ...bullmq, name: bullmq?.name ? `${bullmq.name}-digest` : undefined }) : createInProcessDigestQueue({ logger })) : null
   if (digestQueue && ai && wantsWorker) {
     digestQueue.process(async (task) => {
@@ -83,6 +87,7 @@ export function startJobs({ env, logger, feeds, plans, wallets, search, ai, bull
       await scheduler?.stop()
       await roleExpiry?.stop()
       await powerDaily?.stop()
+      await trendingSnapshots?.stop()
       await digests?.stop()
       await backfill?.stop()
       await tidy?.stop()

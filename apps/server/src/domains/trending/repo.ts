@@ -85,7 +85,7 @@ export function trendingRepo(db: Db) {
         join entries e on e.id = a."entryId"
         join feeds f on f.id = e."feedId"
         where a.people >= ${MIN_ENTRY_PEOPLE}${byView}${byLanguage}
-        order by a.score desc, e."publishedAt" desc limit ${q.limit}`.execute(db)
+        order by a.score desc, e."publishedAt" desc, e.id limit ${q.limit}`.execute(db)
       return rows.map((r) => ({ ...r, score: Number(r.score), people: Number(r.people) }))
     },
 
@@ -132,6 +132,22 @@ export function trendingRepo(db: Db) {
     },
 
     feedIdsOfLists: (listIds: string[]) => feedIdsOfLists(db, listIds),
+
+    /** The latest snapshot of a ranking (0028), if any. */
+    snapshot: (key: string): Promise<{ payload: string; computedAt: string } | undefined> =>
+      db.selectFrom('trending_snapshots').select(['payload', 'computedAt']).where('key', '=', key).executeTakeFirst(),
+
+    /** Every stored snapshot's key and age (the scheduler refreshes the stale ones). */
+    snapshotKeys: (): Promise<{ key: string; computedAt: string }[]> => db.selectFrom('trending_snapshots').select(['key', 'computedAt']).orderBy('key').execute(),
+
+    /** Stores a ranking as the latest snapshot of its key. */
+    async saveSnapshot(key: string, payload: string, computedAt: string): Promise<void> {
+      await db
+        .insertInto('trending_snapshots')
+        .values({ key, payload, computedAt })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ payload, computedAt }))
+        .execute()
+    },
   }
 }
 

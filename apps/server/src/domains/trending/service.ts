@@ -1,16 +1,21 @@
 /**
  * @module Trending feeds, entries, lists and people of this instance (docs/trending.md), and the
- * keyword discovery of lists. Rankings are computed from totals only (repo.ts) and kept for an
- * hour per process (SPEC §1 trending; the issue's hourly refresh), so a busy Discover page costs
- * one query per ranking per hour.
+ * keyword discovery of lists. Rankings are computed from totals only (repo.ts) by the scheduler
+ * role every hour (jobs/trendingSnapshots.ts) and stored as snapshots (0028) that every web
+ * process serves; a web process computes one itself only when no snapshot exists yet (or none
+ * was refreshed for STALE_SNAPSHOT_MS: no scheduler role is running).
  */
 import { presentFeed, type FeedJson } from '../feeds/present.ts'
 import { presentList, type ListJson } from '../lists/present.ts'
 import type { TrendingEntryRow, TrendingRepo, TrendingUserRow } from './repo.ts'
 
-/** How long a computed ranking is served before it is computed again. */
+/** How old a snapshot gets before the scheduler role computes it again. */
 export const TRENDING_TTL_MS = 60 * 60 * 1000
+/** A snapshot this old was not refreshed by any scheduler: a web process computes it itself. */
+export const STALE_SNAPSHOT_MS = 3 * TRENDING_TTL_MS
 export const DEFAULT_TRENDING_LIMIT = 20
+/** Snapshots hold the longest answer a route gives (limit ≤ 100); shorter ones are its first rows (every ranking has a total order). */
+const SNAPSHOT_LIMIT = 100
 
 /** ISO 639-3 codes of the ui setting (discoverLanguage: all, eng, cmn) as the language-tag prefixes feeds declare. */
 const ISO639_3: Record<string, string> = { eng: 'en', cmn: 'zh', jpn: 'ja' }
@@ -27,61 +32,118 @@ export type TrendingList = { list: ListJson; score: number; subscriberCount: num
 export type TrendingEntry = Omit<TrendingEntryRow, 'people'> & { readerCount: number }
 export type TrendingUser = Omit<TrendingUserRow, 'subscribers'> & { newSubscriberCount: number }
 
-export function createTrendingService({ repo, now = () => Date.now() }: { repo: TrendingRepo; now?: () => number }) {
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>()
+/** A snapshot's key: the ranking and its parameters. */
+type SnapshotKey = ['feeds', number | null, string | null] | ['entries', number | null, string | null] | ['lists', number | null] | ['users'] | ['counters']
 
-  function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key)
-    if (hit && now() - hit.at < TRENDING_TTL_MS) return hit.value as Promise<T>
-    const value = compute()
-    cache.set(key, { at: now(), value })
-    // A failed computation is not kept.
-    value.catch(() => cache.delete(key))
-    if (cache.size > 200) cache.delete(cache.keys().next().value!)
-    return value
+/** The snapshots the scheduler computes even before anyone asked (what /discover opens with). */
+const DEFAULT_KEYS: SnapshotKey[] = [['feeds', null, null], ['entries', null, null], ['lists', null], ['users'], ['counters']]
+
+function parseKey(key: string): SnapshotKey | null {
+  try {
+    const k = JSON.parse(key) as unknown
+    if (!Array.isArray(k)) return null
+    const view = (v: unknown) => v === null || Number.isInteger(v)
+    const text = (v: unknown) => v === null || typeof v === 'string'
+    if ((k[0] === 'feeds' || k[0] === 'entries') && k.length === 3 && view(k[1]) && text(k[2])) return k as SnapshotKey
+    if (k[0] === 'lists' && k.length === 2 && view(k[1])) return k as SnapshotKey
+    if ((k[0] === 'users' || k[0] === 'counters') && k.length === 1) return k as SnapshotKey
+    return null
+  } catch {
+    return null
   }
+}
+
+export function createTrendingService({ repo, now = () => Date.now() }: { repo: TrendingRepo; now?: () => number }) {
+  /** Computations running in this process, so concurrent requests for a missing snapshot compute it once. */
+  const computing = new Map<string, Promise<unknown>>()
+  /** After refresh(): the keys this process computed since; any other snapshot is computed again on its next request. */
+  let freshSince: Set<string> | null = null
 
   async function presentLists(rows: Parameters<typeof presentList>[0][]): Promise<ListJson[]> {
     const feedIds = await repo.feedIdsOfLists(rows.map((r) => r.id))
     return rows.map((r) => presentList(r, feedIds.get(r.id) ?? []))
   }
 
+  /** Computes a ranking now (SNAPSHOT_LIMIT rows) from the activity tables. */
+  async function compute(k: SnapshotKey): Promise<unknown> {
+    const at = now()
+    switch (k[0]) {
+      case 'counters':
+        return repo.counters()
+      case 'feeds':
+        return (await repo.feeds({ view: k[1] ?? undefined, language: k[2] ?? undefined, limit: SNAPSHOT_LIMIT, now: at })).map((row): TrendingFeed => ({ feed: presentFeed(row), score: row.score, subscriberCount: row.subscribers }))
+      case 'entries':
+        return (await repo.entries({ view: k[1] ?? undefined, language: k[2] ?? undefined, limit: SNAPSHOT_LIMIT, now: at })).map(({ people, ...row }): TrendingEntry => ({ ...row, readerCount: people }))
+      case 'lists': {
+        const rows = await repo.lists({ view: k[1] ?? undefined, limit: SNAPSHOT_LIMIT, now: at })
+        const lists = await presentLists(rows)
+        return rows.map((row, i): TrendingList => ({ list: lists[i]!, score: row.score, subscriberCount: row.subscribers }))
+      }
+      case 'users':
+        return (await repo.users({ limit: SNAPSHOT_LIMIT, now: at })).map(({ subscribers, ...row }): TrendingUser => ({ ...row, newSubscriberCount: subscribers }))
+    }
+  }
+
+  /** Computes a ranking and stores it as the latest snapshot of its key (once at a time per key in this process). */
+  function computeAndStore(key: string, k: SnapshotKey): Promise<unknown> {
+    const running = computing.get(key)
+    if (running) return running
+    const computedAt = new Date(now()).toISOString()
+    const value = (async () => {
+      const result = await compute(k)
+      await repo.saveSnapshot(key, JSON.stringify(result), computedAt)
+      freshSince?.add(key)
+      return result
+    })().finally(() => computing.delete(key))
+    computing.set(key, value)
+    return value
+  }
+
+  /** The latest snapshot of a ranking; computed here only when there is none (or no scheduler refreshed it for hours). */
+  async function latest<T>(k: SnapshotKey): Promise<T> {
+    const key = JSON.stringify(k)
+    const stored = await repo.snapshot(key)
+    const forced = freshSince !== null && !freshSince.has(key)
+    if (stored && !forced && now() - Date.parse(stored.computedAt) < STALE_SNAPSHOT_MS) return JSON.parse(stored.payload) as T
+    return (await computeAndStore(key, k)) as T
+  }
+
+  const limited = async <T>(k: SnapshotKey, limit: number | undefined): Promise<T[]> => (await latest<T[]>(k)).slice(0, limit ?? DEFAULT_TRENDING_LIMIT)
+
   return {
-    /** GET /data/g: the instance's public counters, computed at most once an hour like the rankings. */
-    counters: () => cached('counters', () => repo.counters()),
+    /** GET /data/g: the instance's public counters, from the hourly snapshot like the rankings. */
+    counters: () => latest<{ users: number; feeds: number; entries: number; publicSubscriptions: number; lists: number }>(['counters']),
 
     /** GET /trending/feeds. */
-    feeds(q: { view?: number; language?: string; limit?: number }): Promise<TrendingFeed[]> {
-      const limit = q.limit ?? DEFAULT_TRENDING_LIMIT
-      const language = languagePrefix(q.language) ?? undefined
-      return cached(`feeds:${q.view}:${language}:${limit}`, async () =>
-        (await repo.feeds({ view: q.view, language, limit, now: now() })).map((row) => ({ feed: presentFeed(row), score: row.score, subscriberCount: row.subscribers })),
-      )
-    },
+    feeds: (q: { view?: number; language?: string; limit?: number }): Promise<TrendingFeed[]> => limited(['feeds', q.view ?? null, languagePrefix(q.language)], q.limit),
 
     /** GET /trending/entries. */
-    entries(q: { view?: number; language?: string; limit?: number }): Promise<TrendingEntry[]> {
-      const limit = q.limit ?? DEFAULT_TRENDING_LIMIT
-      const language = languagePrefix(q.language) ?? undefined
-      return cached(`entries:${q.view}:${language}:${limit}`, async () =>
-        (await repo.entries({ view: q.view, language, limit, now: now() })).map(({ people, ...row }) => ({ ...row, readerCount: people })),
-      )
-    },
+    entries: (q: { view?: number; language?: string; limit?: number }): Promise<TrendingEntry[]> => limited(['entries', q.view ?? null, languagePrefix(q.language)], q.limit),
 
     /** GET /trending/lists and GET /lists/trending. */
-    lists(q: { view?: number; limit?: number }): Promise<TrendingList[]> {
-      const limit = q.limit ?? DEFAULT_TRENDING_LIMIT
-      return cached(`lists:${q.view}:${limit}`, async () => {
-        const rows = await repo.lists({ view: q.view, limit, now: now() })
-        const lists = await presentLists(rows)
-        return rows.map((row, i) => ({ list: lists[i]!, score: row.score, subscriberCount: row.subscribers }))
-      })
-    },
+    lists: (q: { view?: number; limit?: number }): Promise<TrendingList[]> => limited(['lists', q.view ?? null], q.limit),
 
     /** GET /trending/users. */
-    users(q: { limit?: number }): Promise<TrendingUser[]> {
-      const limit = q.limit ?? DEFAULT_TRENDING_LIMIT
-      return cached(`users:${limit}`, async () => (await repo.users({ limit, now: now() })).map(({ subscribers, ...row }) => ({ ...row, newSubscriberCount: subscribers })))
+    users: (q: { limit?: number }): Promise<TrendingUser[]> => limited(['users'], q.limit),
+
+    /**
+     * The scheduler role's hourly duty (jobs/trendingSnapshots.ts): computes every snapshot that is
+     * missing (the default ones) or at least TRENDING_TTL_MS old — the default rankings and every
+     * parameter set a web process asked for. Returns how many it computed.
+     */
+    async refreshSnapshots(): Promise<number> {
+      const stored = await repo.snapshotKeys()
+      const ages = new Map(stored.map((s) => [s.key, now() - Date.parse(s.computedAt)]))
+      const keys = new Set([...DEFAULT_KEYS.map((k) => JSON.stringify(k)), ...stored.map((s) => s.key)])
+      let computed = 0
+      for (const key of keys) {
+        const age = ages.get(key)
+        const k = parseKey(key)
+        if (!k || (age !== undefined && age < TRENDING_TTL_MS)) continue
+        await computeAndStore(key, k)
+        computed++
+      }
+      return computed
     },
 
     /** GET /lists/discover: lists by keyword (not cached: it is a search). */
@@ -91,9 +153,9 @@ export function createTrendingService({ repo, now = () => Date.now() }: { repo: 
       return presentLists(await repo.searchLists(keyword, q.limit ?? DEFAULT_TRENDING_LIMIT))
     },
 
-    /** Forgets every computed ranking (the next request computes afresh). */
+    /** Tests: every snapshot is computed afresh on its next request in this process. */
     refresh(): void {
-      cache.clear()
+      freshSince = new Set()
     },
   }
 }
