@@ -592,6 +592,7 @@ export interface TrendingSnapshotsTable {
   key: string
   payload: string
   computedAt: string
+  requestedAt: string | null
 }
 
 export interface WorkerLeasesTable {

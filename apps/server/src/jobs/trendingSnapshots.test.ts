@@ -9,7 +9,7 @@ import { signedUpClient, startTestServer, type TestClient, type TestServer } fro
 import { insertFeed } from '../test/factories.ts'
 import { createLogger } from '../lib/logger.ts'
 import { trendingRepo, type TrendingRepo } from '../domains/trending/repo.ts'
-import { createTrendingService, TRENDING_TTL_MS } from '../domains/trending/service.ts'
+import { createTrendingService, TRENDING_TTL_MS, UNREAD_SNAPSHOT_MS } from '../domains/trending/service.ts'
 import { startTrendingSnapshots } from './trendingSnapshots.ts'
 
 const logger = createLogger('silent')
@@ -100,6 +100,20 @@ describeEachDialect('trending snapshots of the scheduler role', (dialect) => {
     await schedulerRun(scheduler.trending)
     // The defaults and the on-demand one, all an hour old.
     expect(scheduler.computed.feeds).toBe(2)
+
+    // Read again within the day, it stays; a day without any request drops it instead of refreshing it
+    // (a caller inventing languages cannot grow the scheduler's hourly work without bound).
+    const zz = JSON.stringify(['feeds', 0, 'zz'])
+    clock += TRENDING_TTL_MS
+    await second.trending.feeds({ view: 0, language: 'zz' })
+    await schedulerRun(scheduler.trending)
+    expect(scheduler.computed.feeds).toBe(4)
+    clock += UNREAD_SNAPSHOT_MS
+    await schedulerRun(scheduler.trending)
+    expect(scheduler.computed.feeds).toBe(5) // the default ranking only
+    const repo = trendingRepo(server.database.db)
+    expect(await repo.snapshot(zz)).toBeUndefined()
+    expect(await repo.snapshot(JSON.stringify(['feeds', null, null]))).toBeDefined()
   })
 
   it('a web process never refreshed by a scheduler for three hours computes the ranking itself', async () => {

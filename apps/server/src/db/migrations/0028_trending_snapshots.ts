@@ -12,6 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** The answer (JSON), computed at computedAt. */
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('computedAt', 'text', (c) => c.notNull())
+    /** When a request last read this ranking (to the nearest 10 minutes): rankings nobody asks for are dropped, not refreshed. */
+    .addColumn('requestedAt', 'text')
     .execute()
 }
 

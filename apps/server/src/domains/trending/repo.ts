@@ -134,19 +134,29 @@ export function trendingRepo(db: Db) {
     feedIdsOfLists: (listIds: string[]) => feedIdsOfLists(db, listIds),
 
     /** The latest snapshot of a ranking (0028), if any. */
-    snapshot: (key: string): Promise<{ payload: string; computedAt: string } | undefined> =>
-      db.selectFrom('trending_snapshots').select(['payload', 'computedAt']).where('key', '=', key).executeTakeFirst(),
+    snapshot: (key: string): Promise<{ payload: string; computedAt: string; requestedAt: string | null } | undefined> =>
+      db.selectFrom('trending_snapshots').select(['payload', 'computedAt', 'requestedAt']).where('key', '=', key).executeTakeFirst(),
 
-    /** Every stored snapshot's key and age (the scheduler refreshes the stale ones). */
-    snapshotKeys: (): Promise<{ key: string; computedAt: string }[]> => db.selectFrom('trending_snapshots').select(['key', 'computedAt']).orderBy('key').execute(),
+    /** Every stored snapshot's key, age and last request (the scheduler refreshes the stale ones). */
+    snapshotKeys: (): Promise<{ key: string; computedAt: string; requestedAt: string | null }[]> =>
+      db.selectFrom('trending_snapshots').select(['key', 'computedAt', 'requestedAt']).orderBy('key').execute(),
 
-    /** Stores a ranking as the latest snapshot of its key. */
-    async saveSnapshot(key: string, payload: string, computedAt: string): Promise<void> {
+    /** Stores a ranking as the latest snapshot of its key; `requestedAt` when a request asked for it. */
+    async saveSnapshot(key: string, payload: string, computedAt: string, requestedAt: string | null): Promise<void> {
       await db
         .insertInto('trending_snapshots')
-        .values({ key, payload, computedAt })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ payload, computedAt }))
+        .values({ key, payload, computedAt, requestedAt })
+        .onConflict((oc) => oc.column('key').doUpdateSet(requestedAt ? { payload, computedAt, requestedAt } : { payload, computedAt }))
         .execute()
+    },
+
+    /** Notes that a request read the ranking. */
+    async touchSnapshot(key: string, requestedAt: string): Promise<void> {
+      await db.updateTable('trending_snapshots').set({ requestedAt }).where('key', '=', key).execute()
+    },
+
+    async dropSnapshot(key: string): Promise<void> {
+      await db.deleteFrom('trending_snapshots').where('key', '=', key).execute()
     },
   }
 }

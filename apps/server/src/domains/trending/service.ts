@@ -13,6 +13,10 @@ import type { TrendingEntryRow, TrendingRepo, TrendingUserRow } from './repo.ts'
 export const TRENDING_TTL_MS = 60 * 60 * 1000
 /** A snapshot this old was not refreshed by any scheduler: a web process computes it itself. */
 export const STALE_SNAPSHOT_MS = 3 * TRENDING_TTL_MS
+/** A request notes that it read a ranking at most this often. */
+const REQUEST_NOTE_MS = 10 * 60 * 1000
+/** A non-default ranking no request read for this long is dropped by the scheduler, not refreshed. */
+export const UNREAD_SNAPSHOT_MS = 24 * TRENDING_TTL_MS
 export const DEFAULT_TRENDING_LIMIT = 20
 /** Snapshots hold the longest answer a route gives (limit ≤ 100); shorter ones are its first rows (every ranking has a total order). */
 const SNAPSHOT_LIMIT = 100
@@ -85,13 +89,13 @@ export function createTrendingService({ repo, now = () => Date.now() }: { repo: 
   }
 
   /** Computes a ranking and stores it as the latest snapshot of its key (once at a time per key in this process). */
-  function computeAndStore(key: string, k: SnapshotKey): Promise<unknown> {
+  function computeAndStore(key: string, k: SnapshotKey, requested: boolean): Promise<unknown> {
     const running = computing.get(key)
     if (running) return running
     const computedAt = new Date(now()).toISOString()
     const value = (async () => {
       const result = await compute(k)
-      await repo.saveSnapshot(key, JSON.stringify(result), computedAt)
+      await repo.saveSnapshot(key, JSON.stringify(result), computedAt, requested ? computedAt : null)
       freshSince?.add(key)
       return result
     })().finally(() => computing.delete(key))
@@ -104,8 +108,12 @@ export function createTrendingService({ repo, now = () => Date.now() }: { repo: 
     const key = JSON.stringify(k)
     const stored = await repo.snapshot(key)
     const forced = freshSince !== null && !freshSince.has(key)
-    if (stored && !forced && now() - Date.parse(stored.computedAt) < STALE_SNAPSHOT_MS) return JSON.parse(stored.payload) as T
-    return (await computeAndStore(key, k)) as T
+    if (stored && !forced && now() - Date.parse(stored.computedAt) < STALE_SNAPSHOT_MS) {
+      // At most one write per ranking per 10 minutes records that someone still reads it.
+      if (!stored.requestedAt || now() - Date.parse(stored.requestedAt) >= REQUEST_NOTE_MS) await repo.touchSnapshot(key, new Date(now()).toISOString())
+      return JSON.parse(stored.payload) as T
+    }
+    return (await computeAndStore(key, k, true)) as T
   }
 
   const limited = async <T>(k: SnapshotKey, limit: number | undefined): Promise<T[]> => (await latest<T[]>(k)).slice(0, limit ?? DEFAULT_TRENDING_LIMIT)
@@ -134,13 +142,18 @@ export function createTrendingService({ repo, now = () => Date.now() }: { repo: 
     async refreshSnapshots(): Promise<number> {
       const stored = await repo.snapshotKeys()
       const ages = new Map(stored.map((s) => [s.key, now() - Date.parse(s.computedAt)]))
-      const keys = new Set([...DEFAULT_KEYS.map((k) => JSON.stringify(k)), ...stored.map((s) => s.key)])
+      const defaults = new Set(DEFAULT_KEYS.map((k) => JSON.stringify(k)))
+      // A ranking with other parameters (a view, a language) that no request read for a day is
+      // dropped instead of refreshed: the hourly work stays bounded by what people actually open.
+      const unread = new Set(stored.filter((s) => !defaults.has(s.key) && (!s.requestedAt || now() - Date.parse(s.requestedAt) >= UNREAD_SNAPSHOT_MS)).map((s) => s.key))
+      for (const key of unread) await repo.dropSnapshot(key)
+      const keys = new Set([...defaults, ...stored.map((s) => s.key).filter((key) => !unread.has(key))])
       let computed = 0
       for (const key of keys) {
         const age = ages.get(key)
         const k = parseKey(key)
         if (!k || (age !== undefined && age < TRENDING_TTL_MS)) continue
-        await computeAndStore(key, k)
+        await computeAndStore(key, k, false)
         computed++
       }
       return computed
