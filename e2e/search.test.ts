@@ -34,7 +34,9 @@ describeBrowser('search', () => {
       siteUrl: farm.url('/'),
       entries: posts.map((p, i) => ({ id: `k-${i}`, title: p.title, url: `${farm.origin}/k/${i}`, content: p.content, published: new Date(now - i * 3_600_000) })),
     })
-    server = await startServer()
+    // Trending is computed by the scheduler when the server starts, before this user follows anything;
+    // rankings a second old are computed again here instead of after an hour (docs/trending.md).
+    server = await startServer({ TRENDING_REFRESH_SECONDS: '1' })
     browser = await launchBrowser()
     ;({ context, page } = await openPage(browser, { viewport: { width: 1280, height: 860 } }))
   })

@@ -187,7 +187,7 @@ export function composeServices({ env, database, logger, secret, instance }: Ser
   // SQLite file: entry searches run in worker threads with their own read-only connections.
   const searchThreads = dialect === 'sqlite' && database.file && env.SEARCH_THREADS > 0 ? startSearchThreads({ file: database.file, threads: env.SEARCH_THREADS, logger }) : undefined
   const search = createSearchService({ repo: repos.search, logger, threads: searchThreads })
-  const trending = createTrendingService({ repo: repos.trending })
+  const trending = createTrendingService({ repo: repos.trending, ttlMs: env.TRENDING_REFRESH_SECONDS * 1000 })
   const ai = createAiService({ repo: repos.ai, db, entries, settings, env, logger, secret, tools: { entries, reads, search } })
   const withdrawals = createWithdrawalsService({ repo: repos.wallets, authSecret: secret })
   const boosts = createBoostsService({ repo: repos.wallets, onBoosted: feeds.boosted })

@@ -84,6 +84,8 @@ export const envSchema = z.object({
   REFRESH_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   /** How often the scheduler looks for due feeds. */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().min(0.05).max(3600).default(10),
+  /** How old a trending ranking may get before the scheduler computes it again (docs/trending.md). */
+  TRENDING_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Due feeds the scheduler enqueues per tick at most. */
   SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(500),
   RSSHUB_URL: optionalUrl,

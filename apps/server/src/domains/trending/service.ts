@@ -9,7 +9,7 @@ import { presentFeed, type FeedJson } from '../feeds/present.ts'
 import { presentList, type ListJson } from '../lists/present.ts'
 import type { TrendingEntryRow, TrendingRepo, TrendingUserRow } from './repo.ts'
 
-/** How old a snapshot gets before the scheduler role computes it again. */
+/** How old a snapshot gets before the scheduler role computes it again (the default of TRENDING_REFRESH_SECONDS). */
 export const TRENDING_TTL_MS = 60 * 60 * 1000
 /** A snapshot this old was not refreshed by any scheduler: a web process computes it itself. */
 export const STALE_SNAPSHOT_MS = 3 * TRENDING_TTL_MS
@@ -57,7 +57,8 @@ function parseKey(key: string): SnapshotKey | null {
   }
 }
 
-export function createTrendingService({ repo, now = () => Date.now() }: { repo: TrendingRepo; now?: () => number }) {
+export function createTrendingService({ repo, now = () => Date.now(), ttlMs = TRENDING_TTL_MS }: { repo: TrendingRepo; now?: () => number; ttlMs?: number }) {
+  const staleMs = (STALE_SNAPSHOT_MS / TRENDING_TTL_MS) * ttlMs
   /** Computations running in this process, so concurrent requests for a missing snapshot compute it once. */
   const computing = new Map<string, Promise<unknown>>()
   /** After refresh(): the keys this process computed since; any other snapshot is computed again on its next request. */
@@ -108,7 +109,7 @@ export function createTrendingService({ repo, now = () => Date.now() }: { repo: 
     const key = JSON.stringify(k)
     const stored = await repo.snapshot(key)
     const forced = freshSince !== null && !freshSince.has(key)
-    if (stored && !forced && now() - Date.parse(stored.computedAt) < STALE_SNAPSHOT_MS) {
+    if (stored && !forced && now() - Date.parse(stored.computedAt) < staleMs) {
       // At most one write per ranking per 10 minutes records that someone still reads it.
       if (!stored.requestedAt || now() - Date.parse(stored.requestedAt) >= REQUEST_NOTE_MS) await repo.touchSnapshot(key, new Date(now()).toISOString())
       return JSON.parse(stored.payload) as T
@@ -152,7 +153,7 @@ export function createTrendingService({ repo, now = () => Date.now() }: { repo: 
       for (const key of keys) {
         const age = ages.get(key)
         const k = parseKey(key)
-        if (!k || (age !== undefined && age < TRENDING_TTL_MS)) continue
+        if (!k || (age !== undefined && age < ttlMs)) continue
         await computeAndStore(key, k, false)
         computed++
       }
