@@ -66,6 +66,9 @@ describeBrowser('power', () => {
   })
 
   it('has no serious or critical accessibility violations', async () => {
+    // The previous step's toast ("Claimed 20 POWER") fades in and out: axe reads half-transparent
+    // text as low contrast, so the page is checked once it is gone.
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 })
     await page.addScriptTag({ content: AXE_SOURCE })
     const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v: any) => `${v.impact} ${v.id}: ${v.nodes.map((n: any) => n.html).join(' | ')}`))
     if (violations.length) console.log(violations.join('\n'))
