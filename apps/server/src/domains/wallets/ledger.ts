@@ -105,6 +105,21 @@ export async function transferFunds(trx: Db, spec: TransferSpec): Promise<Transf
   return isSqliteDb(trx) ? transferOnSqlite(trx, spec) : transferOnPostgres(trx, spec)
 }
 
+/** The transfer row of a spec, made at `at` (both databases' transfers write the same row). */
+function transferRow(spec: TransferSpec, at: string): TransferRow {
+  return {
+    id: newId(),
+    debitAccountId: spec.debit,
+    creditAccountId: spec.credit,
+    amount: spec.amount.toString(),
+    kind: spec.kind,
+    reference: spec.reference ?? null,
+    idempotencyKey: spec.idempotencyKey,
+    actorUserId: spec.actorUserId ?? null,
+    createdAt: at,
+}
+}
+
 /**
  * PostgreSQL: the whole transfer is ONE statement (one round trip instead of seven): lock both
  * accounts in id order (only when both exist — else nothing is locked, the missing one is created
@@ -117,17 +132,7 @@ export async function transferFunds(trx: Db, spec: TransferSpec): Promise<Transf
  */
 async function transferOnPostgres(trx: Db, spec: TransferSpec): Promise<TransferResult> {
   const at = spec.at ?? new Date().toISOString()
-  const transfer: TransferRow = {
-    id: newId(),
-    debitAccountId: spec.debit,
-    creditAccountId: spec.credit,
-    amount: spec.amount.toString(),
-    kind: spec.kind,
-    reference: spec.reference ?? null,
-    idempotencyKey: spec.idempotencyKey,
-    actorUserId: spec.actorUserId ?? null,
-    createdAt: at,
-  }
+  const transfer = transferRow(spec, at)
   const amount = spec.amount.toString()
   const systemDebit = isSystem(spec.debit)
   const fromCashable = spec.fromCashable && !systemDebit ? amount : '0'
@@ -203,17 +208,7 @@ async function transferOnSqlite(trx: Db, spec: TransferSpec): Promise<TransferRe
 
   await trx.updateTable('ledger_accounts').set({ balance: debitBalance.toString(), cashable: debitCashable.toString(), updatedAt: at }).where('id', '=', spec.debit).execute()
   await trx.updateTable('ledger_accounts').set({ balance: creditBalance.toString(), cashable: creditCashable.toString(), updatedAt: at }).where('id', '=', spec.credit).execute()
-  const transfer: TransferRow = {
-    id: newId(),
-    debitAccountId: spec.debit,
-    creditAccountId: spec.credit,
-    amount: spec.amount.toString(),
-    kind: spec.kind,
-    reference: spec.reference ?? null,
-    idempotencyKey: spec.idempotencyKey,
-    actorUserId: spec.actorUserId ?? null,
-    createdAt: at,
-  }
+  const transfer = transferRow(spec, at)
   await trx.insertInto('ledger_transfers').values(transfer).execute()
   return { transfer, replayed: false }
 }
